@@ -1,0 +1,256 @@
+// Fills in what the launch pass could not know at token level: which kernel a
+// `<<<>>>` site launches (after overload resolution and template-argument
+// deduction), how much static shared memory it uses, and its address.
+//
+// The pass turned each site into `::warpsim::launch(site, cfg, [=](auto&&...
+// __ws_a) { callee(__ws_a...); }, args...)`. Clang instantiated the generic
+// lambda's call operator for the argument types of every launch it saw; the
+// call inside each instantiation names the kernel. A site whose
+// instantiations (a launch in a function template, or in a macro) reach more
+// than one kernel, or none, keeps the pass's "unknown" KernelSite.
+#include <map>
+#include <set>
+
+#include "RewriteContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace warpsim::frontend {
+namespace {
+
+// The kernel called in one instantiation of a site's lambda, or null.
+const clang::FunctionDecl *calledKernel(const clang::FunctionDecl *op) {
+  const auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(op->getBody());
+  if (body == nullptr || body->size() != 1)
+    return nullptr;
+  const auto *e = llvm::dyn_cast<clang::Expr>(body->body_front());
+  if (e == nullptr)
+    return nullptr;
+  const auto *call = llvm::dyn_cast<clang::CallExpr>(e->IgnoreImplicit());
+  return call != nullptr ? call->getDirectCallee() : nullptr;
+}
+
+struct SiteUse {
+  std::set<const clang::FunctionDecl *> kernels;
+  bool unresolved = false;
+  clang::SourceLocation loc; // the KernelSite text, in the parsed buffer
+};
+
+class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
+public:
+  explicit LaunchFinder(RewriteContext &ctx) : ctx_(ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitCallExpr(clang::CallExpr *call) {
+    const clang::FunctionDecl *fd = call->getDirectCallee();
+    if (fd == nullptr || call->getNumArgs() < 3 ||
+        fd->getQualifiedNameAsString() != "warpsim::launch")
+      return true;
+    clang::SourceLocation siteLoc =
+        ctx_.sm.getSpellingLoc(call->getArg(0)->getBeginLoc());
+    if (ctx_.userFile(siteLoc) == nullptr)
+      return true;
+    SiteUse &use = sites_[siteLoc.getRawEncoding()];
+    use.loc = siteLoc;
+    const auto *lambda =
+        llvm::dyn_cast<clang::LambdaExpr>(call->getArg(2)->IgnoreImplicit());
+    const clang::FunctionTemplateDecl *tmpl =
+        lambda != nullptr ? lambda->getDependentCallOperator() : nullptr;
+    if (tmpl == nullptr) {
+      use.unresolved = true;
+      return true;
+    }
+    bool any = false;
+    for (const clang::FunctionDecl *op : tmpl->specializations()) {
+      const clang::FunctionDecl *k = calledKernel(op);
+      if (k == nullptr)
+        use.unresolved = true;
+      else
+        use.kernels.insert(k->getCanonicalDecl());
+      any = true;
+    }
+    use.unresolved |= !any;
+    return true;
+  }
+
+  std::map<clang::SourceLocation::UIntTy, SiteUse> sites_;
+
+private:
+  RewriteContext &ctx_;
+};
+
+// Whether `&name` at a launch site names exactly `fd`: a non-member function
+// of a named namespace, not overloaded, declared before the site. Template
+// specializations qualify when every template argument is a builtin type or
+// an integer, whose printed spelling is unambiguous C++.
+bool nameable(RewriteContext &ctx, const clang::FunctionDecl *fd,
+              clang::SourceLocation site) {
+  for (const clang::DeclContext *dc = fd->getDeclContext(); !dc->isTranslationUnit();
+       dc = dc->getParent()) {
+    const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc);
+    if (ns == nullptr && !llvm::isa<clang::LinkageSpecDecl>(dc))
+      return false;
+    if (ns != nullptr && ns->isAnonymousNamespace())
+      return false;
+  }
+  const clang::NamedDecl *entity = fd;
+  if (fd->getTemplatedKind() ==
+      clang::FunctionDecl::TK_FunctionTemplateSpecialization) {
+    const clang::TemplateArgumentList *args =
+        fd->getTemplateSpecializationArgs();
+    for (const clang::TemplateArgument &a : args->asArray()) {
+      if (a.getKind() == clang::TemplateArgument::Type &&
+          a.getAsType()->isBuiltinType())
+        continue;
+      if (a.getKind() == clang::TemplateArgument::Integral &&
+          !a.getIntegralType()->isEnumeralType())
+        continue;
+      return false;
+    }
+    entity = fd->getPrimaryTemplate();
+  } else if (fd->getTemplatedKind() != clang::FunctionDecl::TK_NonTemplate) {
+    return false;
+  }
+  auto found = fd->getDeclContext()->getRedeclContext()->lookup(
+      entity->getDeclName());
+  if (!found.isSingleResult())
+    return false;
+  clang::SourceLocation declared =
+      ctx.sm.getExpansionLoc(entity->getCanonicalDecl()->getLocation());
+  return ctx.sm.isBeforeInTranslationUnit(declared, site);
+}
+
+std::string printedName(RewriteContext &ctx, const clang::FunctionDecl *fd) {
+  clang::PrintingPolicy policy = ctx.ast.getPrintingPolicy();
+  policy.SuppressUnwrittenScope = true;
+  policy.FullyQualifiedName = true;
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  fd->getNameForDiagnostic(os, policy, /*Qualified=*/true);
+  return s;
+}
+
+// Static shared memory of a kernel and the functions it calls.
+class SharedBytes : public clang::RecursiveASTVisitor<SharedBytes> {
+public:
+  explicit SharedBytes(RewriteContext &ctx) : ctx_(ctx) {}
+
+  void function(const clang::FunctionDecl *fd) {
+    const clang::FunctionDecl *def = nullptr;
+    if (!fd->hasBody(def) || def == nullptr || !seen_.insert(def).second)
+      return;
+    // Shared variables only live in the user's code; don't walk the
+    // standard library.
+    if (ctx_.userFile(ctx_.sm.getExpansionLoc(def->getLocation())) == nullptr)
+      return;
+    TraverseStmt(def->getBody());
+  }
+
+  bool VisitVarDecl(clang::VarDecl *vd) {
+    add(vd);
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr *dre) {
+    if (auto *vd = llvm::dyn_cast<clang::VarDecl>(dre->getDecl()))
+      add(vd);
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr *call) {
+    if (const clang::FunctionDecl *fd = call->getDirectCallee())
+      function(fd);
+    return true;
+  }
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr *ce) {
+    function(ce->getConstructor());
+    return true;
+  }
+
+  bool unknown = false;
+  std::uint64_t bytes = 0;
+
+private:
+  RewriteContext &ctx_;
+  std::set<const clang::FunctionDecl *> seen_;
+  std::set<const clang::VarDecl *> vars_;
+
+  void add(const clang::VarDecl *vd) {
+    if (!hasCudaAttr(vd, "shared") || vd->hasExternalStorage() ||
+        !vars_.insert(vd->getCanonicalDecl()).second)
+      return;
+    clang::QualType t = vd->getType();
+    if (t->isDependentType() || t->isIncompleteType()) {
+      unknown = true;
+      return;
+    }
+    std::uint64_t size = ctx_.ast.getTypeSizeInChars(t).getQuantity();
+    // What the runtime gets: alignof of the typedef, i.e. the type's ABI
+    // alignment or a larger __align__ (not the preferred alignment of a
+    // local array, which getDeclAlign would give).
+    std::uint64_t align = std::max<std::uint64_t>(
+        ctx_.ast.getTypeAlignInChars(t).getQuantity(),
+        vd->getMaxAlignment() / ctx_.ast.getCharWidth());
+    if (align == 0)
+      align = 1;
+    bytes = (bytes + align - 1) / align * align + size;
+  }
+};
+
+} // namespace
+
+bool staticSharedBytes(RewriteContext &ctx, const clang::FunctionDecl *kernel,
+                       std::uint64_t &bytes) {
+  const clang::FunctionDecl *def = nullptr;
+  if (!kernel->hasBody(def))
+    return false;
+  SharedBytes v(ctx);
+  v.function(kernel);
+  bytes = v.bytes;
+  return !v.unknown;
+}
+
+void resolveLaunchSites(RewriteContext &ctx) {
+  LaunchFinder finder(ctx);
+  finder.TraverseDecl(ctx.ast.getTranslationUnitDecl());
+  for (auto &[raw, use] : finder.sites_) {
+    if (use.unresolved || use.kernels.size() != 1)
+      continue;
+    UserPosition pos;
+    if (!ctx.position(use.loc, pos))
+      continue;
+    const LaunchSite *site = nullptr;
+    for (const LaunchSite &s : pos.file->pass.sites)
+      if (s.site_offset == pos.offset)
+        site = &s;
+    if (site == nullptr)
+      continue;
+    const clang::FunctionDecl *kernel = *use.kernels.begin();
+    // The specialization the call named, with its body, if instantiated.
+    if (const clang::FunctionDecl *def = kernel->getDefinition())
+      kernel = def;
+    if (!isKernel(kernel)) {
+      ctx.error(use.loc, "'" + printedName(ctx, kernel) +
+                             "' is not a __global__ function; only a kernel "
+                             "can be launched with <<<...>>>");
+      continue;
+    }
+    std::string name = printedName(ctx, kernel);
+    std::uint64_t bytes = 0;
+    std::string smem = staticSharedBytes(ctx, kernel, bytes)
+                           ? std::to_string(bytes)
+                           : "::warpsim::kUnknownSmem";
+    std::string addr = nameable(ctx, kernel, use.loc)
+                           ? "reinterpret_cast<const void *>(&::" + name + ")"
+                           : "nullptr";
+    std::string text = "::warpsim::KernelSite{\"" +
+                       escapeForStringLiteral(name) + "\", \"" +
+                       escapeForStringLiteral(pos.report_name) + "\", " +
+                       std::to_string(site->line) + ", " +
+                       std::to_string(site->col) + ", " + smem + ", " + addr +
+                       "}";
+    ctx.rewriter.ReplaceText(use.loc,
+                             static_cast<unsigned>(site->site_length), text);
+  }
+}
+
+} // namespace warpsim::frontend

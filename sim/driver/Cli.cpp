@@ -1,0 +1,181 @@
+#include "Cli.h"
+
+#include <charconv>
+
+#include "warpsim/model/ArchSpec.h"
+
+namespace warpsim::driver {
+namespace {
+
+template <class T> bool number(const std::string &v, T &out) {
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+  return ec == std::errc() && p == v.data() + v.size();
+}
+
+std::string archList() {
+  std::string s;
+  for (const auto &n : model::builtinArchNames())
+    s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+} // namespace
+
+std::string usageText() {
+  return R"(usage: warpsim <command> FILE.cu [options] [-- program arguments]
+
+Runs a CUDA C++ program on a simulated GPU and reports what goes wrong.
+
+commands:
+  run FILE.cu        compile (cached) and run; print the program's output,
+                     then a findings summary
+  build FILE.cu      compile into the cache only (-o FILE copies the program)
+  translate FILE.cu  print the C++ the front end makes of FILE.cu
+
+options:
+  --arch NAME            architecture: )" +
+         archList() + R"( (default sm_90)
+  --warp-size 32|64      override the architecture's warp size
+  --schedule MODE        lockstep (default), fast, or random
+  --seed N               seed for --schedule random (default 1)
+  -I DIR, -D NAME[=VAL]  include directory, macro definition
+  --keep-temps           keep the rewritten source and objects; print where
+  --cache-dir DIR        compile cache (default $WARPSIM_CACHE_DIR or ~/.cache/warpsim)
+  --stack-size BYTES     stack per GPU thread (default 65536)
+  --resident-blocks N    blocks interleaved at once (default 16)
+  --spin-limit N         warp instructions without progress before a
+                         spin-wait is reported as livelock (default 10000000)
+  -o FILE                with build: where to put the program
+  --help, --version
+
+exit status: the program's own; 2 bad usage; 4 the program did not compile;
+5 the simulation was ended by warpsim (deadlock, livelock, crash).
+)";
+}
+
+CliResult parseCommandLine(const std::vector<std::string> &args) {
+  CliOptions o;
+  if (args.empty())
+    return {o, {}};
+  std::size_t i = 0;
+  const std::string &cmd = args[0];
+  if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+    o.command = Command::Help;
+    return {o, {}};
+  }
+  if (cmd == "--version") {
+    o.command = Command::Version;
+    return {o, {}};
+  }
+  if (cmd == "run")
+    o.command = Command::Run;
+  else if (cmd == "build")
+    o.command = Command::Build;
+  else if (cmd == "translate")
+    o.command = Command::Translate;
+  else if (cmd == "check" || cmd == "lint" || cmd == "crosscheck")
+    return {std::nullopt, "'" + cmd + "' is not available in this version of warpsim"};
+  else
+    return {std::nullopt, "unknown command '" + cmd + "' (try 'warpsim --help')"};
+  ++i;
+  auto value = [&](const std::string &opt, std::string &out) -> std::optional<std::string> {
+    if (i + 1 >= args.size())
+      return "option " + opt + " needs a value";
+    out = args[++i];
+    return std::nullopt;
+  };
+  for (; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    std::string v;
+    std::optional<std::string> err;
+    if (a == "--") {
+      o.program_args.assign(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+      break;
+    }
+    if (a == "--help" || a == "-h") {
+      o.command = Command::Help;
+      return {o, {}};
+    }
+    if (a == "--version") {
+      o.command = Command::Version;
+      return {o, {}};
+    }
+    if (a == "--arch") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      if (!model::builtinArch(v))
+        return {std::nullopt, "unknown architecture '" + v + "' (known: " + archList() + ")"};
+      o.arch = v;
+    } else if (a == "--warp-size") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      if (!number(v, o.warp_size) || (o.warp_size != 32 && o.warp_size != 64))
+        return {std::nullopt, "--warp-size must be 32 or 64, not '" + v + "'"};
+    } else if (a == "--schedule") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      if (v != "lockstep" && v != "fast" && v != "random")
+        return {std::nullopt, "--schedule must be lockstep, fast or random, not '" + v + "'"};
+      o.schedule = v;
+    } else if (a == "--seed") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      if (!number(v, o.seed))
+        return {std::nullopt, "--seed needs a non-negative integer, not '" + v + "'"};
+    } else if (a == "--stack-size") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      if (!number(v, o.stack_size) || o.stack_size < 16 * 1024 || o.stack_size > (64u << 20))
+        return {std::nullopt, "--stack-size must be between 16384 and 67108864 bytes"};
+    } else if (a == "--resident-blocks") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      if (!number(v, o.resident_blocks) || o.resident_blocks < 1 || o.resident_blocks > 256)
+        return {std::nullopt, "--resident-blocks must be between 1 and 256"};
+    } else if (a == "--spin-limit") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      if (!number(v, o.spin_limit) || o.spin_limit == 0)
+        return {std::nullopt, "--spin-limit needs a positive integer"};
+    } else if (a == "--keep-temps") {
+      o.keep_temps = true;
+    } else if (a == "--cache-dir") {
+      if ((err = value(a, o.cache_dir)))
+        return {std::nullopt, *err};
+    } else if (a == "-o") {
+      if ((err = value(a, o.output)))
+        return {std::nullopt, *err};
+    } else if (a == "-I") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      o.include_dirs.push_back(v);
+    } else if (a.rfind("-I", 0) == 0) {
+      o.include_dirs.push_back(a.substr(2));
+    } else if (a == "-D") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      o.defines.push_back(v);
+    } else if (a.rfind("-D", 0) == 0 && a.size() > 2) {
+      o.defines.push_back(a.substr(2));
+    } else if (!a.empty() && a[0] == '-') {
+      return {std::nullopt, "unknown option '" + a + "' (try 'warpsim --help')"};
+    } else if (o.input.empty()) {
+      o.input = a;
+    } else {
+      return {std::nullopt, "unexpected argument '" + a + "' (program arguments go after --)"};
+    }
+  }
+  if (o.input.empty())
+    return {std::nullopt, "no input file (usage: warpsim " + cmd + " FILE.cu [options])"};
+  return {o, {}};
+}
+
+std::string runtimeOptions(const CliOptions &o) {
+  return "arch=" + o.arch + " warp_size=" + std::to_string(o.warp_size) +
+         " schedule=" + o.schedule + " seed=" + std::to_string(o.seed) +
+         " stack_size=" + std::to_string(o.stack_size) +
+         " resident_blocks=" + std::to_string(o.resident_blocks) +
+         " spin_limit=" + std::to_string(o.spin_limit);
+}
+
+} // namespace warpsim::driver

@@ -1,0 +1,41 @@
+// The `warpsim` command line: subcommands, options, validation.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpsim::driver {
+
+enum class Command { Run, Build, Translate, Help, Version };
+
+struct CliOptions {
+  Command command = Command::Help;
+  std::string input;                      // the .cu file
+  std::vector<std::string> include_dirs;  // -I
+  std::vector<std::string> defines;       // -D
+  std::vector<std::string> program_args;  // after --
+  std::string arch = "sm_90";
+  unsigned warp_size = 0;                 // 0: the architecture's
+  std::string schedule = "lockstep";
+  std::uint64_t seed = 1;
+  std::uint64_t stack_size = 64 * 1024;
+  unsigned resident_blocks = 16;
+  std::uint64_t spin_limit = 10'000'000;
+  bool keep_temps = false;
+  std::string cache_dir;                  // empty: $WARPSIM_CACHE_DIR or ~/.cache/warpsim
+  std::string output;                     // -o for build
+};
+
+struct CliResult {
+  std::optional<CliOptions> options;
+  std::string error; // one line, when options is empty
+};
+
+CliResult parseCommandLine(const std::vector<std::string> &args);
+std::string usageText();
+// The options the simulated program's runtime reads (WARPSIM_OPTIONS).
+std::string runtimeOptions(const CliOptions &o);
+
+} // namespace warpsim::driver

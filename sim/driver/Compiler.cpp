@@ -1,0 +1,239 @@
+#include "Compiler.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+#include "llvm/Support/xxhash.h"
+#include "warpsim/frontend/Translate.h"
+
+namespace fs = std::filesystem;
+
+namespace warpsim::driver {
+namespace {
+
+std::string readFile(const std::string &path, bool &ok) {
+  std::ifstream in(path, std::ios::binary);
+  ok = static_cast<bool>(in);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::uint64_t hashText(const std::string &s) {
+  return llvm::xxh3_64bits(llvm::StringRef(s));
+}
+
+std::string hex(std::uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+// Everything that changes the program but is not in the user's files.
+std::uint64_t toolchainKey() {
+  static std::uint64_t key = [] {
+    std::string s = WARPSIM_VERSION;
+    s += WARPSIM_CLANGXX;
+    for (const char *lib : {WARPSIM_RT_LIB, WARPSIM_CORE_LIB, WARPSIM_MODEL_LIB, WARPSIM_ERRORS_LIB}) {
+      bool ok;
+      s += hex(hashText(readFile(lib, ok)));
+    }
+    // The CUDA headers the program is compiled against.
+    for (const auto &e : fs::recursive_directory_iterator(WARPSIM_INCLUDE_DIR)) {
+      if (!e.is_regular_file())
+        continue;
+      bool ok;
+      s += e.path().string() + hex(hashText(readFile(e.path().string(), ok)));
+    }
+    return hashText(s);
+  }();
+  return key;
+}
+
+int runCommand(const std::vector<std::string> &argv, std::string &output) {
+  std::string cmd;
+  for (const auto &a : argv) {
+    cmd += "'";
+    for (char c : a)
+      cmd += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    cmd += "' ";
+  }
+  cmd += "2>&1";
+  FILE *p = popen(cmd.c_str(), "r");
+  if (p == nullptr)
+    return -1;
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+    output.append(buf, n);
+  int status = pclose(p);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+frontend::TranslateOptions frontendOptions(const CliOptions &o, const std::string &outDir) {
+  frontend::TranslateOptions t;
+  t.input_path = o.input;
+  t.include_dirs = o.include_dirs;
+  t.defines = o.defines;
+  t.warpsim_include_dir = WARPSIM_INCLUDE_DIR;
+  t.clang_resource_dir = WARPSIM_CLANG_RESOURCE_DIR;
+  t.output_dir = outDir;
+  return t;
+}
+
+std::string makeTempDir() {
+  std::string tmpl = (fs::temp_directory_path() / "warpsim-XXXXXX").string();
+  if (mkdtemp(tmpl.data()) == nullptr)
+    return {};
+  return tmpl;
+}
+
+// A cache entry is valid while every file the front end read is unchanged.
+bool depsMatch(const fs::path &entry) {
+  std::ifstream in(entry / "deps");
+  if (!in)
+    return false;
+  std::string path, h;
+  while (in >> std::quoted(path) >> h) {
+    bool ok;
+    std::string body = readFile(path, ok);
+    if (!ok || hex(hashText(body)) != h)
+      return false;
+  }
+  return fs::exists(entry / "program");
+}
+
+} // namespace
+
+std::string cacheDirectory(const CliOptions &o) {
+  if (!o.cache_dir.empty())
+    return o.cache_dir;
+  if (const char *env = std::getenv("WARPSIM_CACHE_DIR"); env && *env)
+    return env;
+  if (const char *home = std::getenv("HOME"); home && *home)
+    return std::string(home) + "/.cache/warpsim";
+  return (fs::temp_directory_path() / "warpsim-cache").string();
+}
+
+BuildResult translateOnly(const CliOptions &o, std::string &text) {
+  BuildResult r;
+  std::string tmp = makeTempDir();
+  frontend::TranslateResult t = frontend::translate(frontendOptions(o, tmp));
+  if (!t.ok) {
+    r.message = t.diagnostics;
+  } else {
+    bool ok;
+    text = readFile(t.main_output, ok);
+    r.ok = ok;
+  }
+  if (o.keep_temps)
+    r.temp_dir = tmp;
+  else
+    fs::remove_all(tmp);
+  return r;
+}
+
+BuildResult buildProgram(const CliOptions &o) {
+  BuildResult r;
+  bool ok;
+  std::string source = readFile(o.input, ok);
+  if (!ok) {
+    r.message = "warpsim: error: cannot read '" + o.input + "'";
+    return r;
+  }
+  // The key covers the main file, the options that reach the compiler, and
+  // the toolchain; headers it includes are checked through `deps`.
+  std::string keyText = fs::absolute(o.input).lexically_normal().string() + '\0' + source;
+  for (const auto &d : o.include_dirs)
+    keyText += "\0I" + d;
+  for (const auto &d : o.defines)
+    keyText += "\0D" + d;
+  keyText += hex(toolchainKey());
+  fs::path cache = cacheDirectory(o);
+  fs::path entry = cache / hex(hashText(keyText));
+  r.program = (entry / "program").string();
+  if (!o.keep_temps && depsMatch(entry)) {
+    r.ok = true;
+    r.cache_hit = true;
+    return r;
+  }
+
+  std::string tmp = makeTempDir();
+  if (tmp.empty()) {
+    r.message = "warpsim: error: cannot create a temporary directory";
+    return r;
+  }
+  frontend::TranslateResult t = frontend::translate(frontendOptions(o, tmp));
+  if (!t.ok) {
+    r.message = t.diagnostics;
+    if (!o.keep_temps)
+      fs::remove_all(tmp);
+    return r;
+  }
+  // -O0 keeps every source-level access as an event (no hoisted loads in
+  // spin loops); -fno-builtin keeps printf a call the runtime can take over.
+  std::vector<std::string> cc = {WARPSIM_CLANGXX, "-std=c++20", "-O0", "-g",
+                                 "-fsanitize=thread", "-fdeclspec", "-fno-builtin", "-fno-omit-frame-pointer",
+                                 "-w", "-c", t.main_output, "-o", tmp + "/program.o"};
+  cc.insert(cc.end() - 5, t.compile_flags.begin(), t.compile_flags.end());
+  std::string out;
+  if (runCommand(cc, out) != 0) {
+    r.message = "warpsim: error: the rewritten program did not compile (a warpsim bug or an "
+                "unsupported construct):\n" + out;
+    if (!o.keep_temps)
+      fs::remove_all(tmp);
+    return r;
+  }
+  std::vector<std::string> ld = {WARPSIM_CLANGXX, "-no-pie", tmp + "/program.o", WARPSIM_RT_LIB,
+                                 WARPSIM_CORE_LIB, WARPSIM_MODEL_LIB, WARPSIM_ERRORS_LIB, WARPSIM_BOOST_CONTEXT_LIB,
+                                 "-lpthread",
+                                 "-o", tmp + "/program"};
+  out.clear();
+  if (runCommand(ld, out) != 0) {
+    r.message = "warpsim: error: linking the program failed:\n" + out;
+    if (!o.keep_temps)
+      fs::remove_all(tmp);
+    return r;
+  }
+  {
+    std::ofstream deps(tmp + "/deps");
+    std::vector<std::string> files = t.dependencies;
+    files.push_back(fs::absolute(o.input).string());
+    for (const auto &d : files) {
+      std::string body = readFile(d, ok);
+      deps << std::quoted(d) << ' ' << hex(hashText(body)) << '\n';
+    }
+  }
+  // Publish atomically: concurrent builds of one file (ctest -j) race here.
+  std::error_code ec;
+  fs::create_directories(cache, ec);
+  fs::path staging = cache / (entry.filename().string() + ".tmp" + std::to_string(getpid()));
+  fs::remove_all(staging, ec);
+  fs::create_directories(staging, ec);
+  fs::copy_file(tmp + "/program", staging / "program", ec);
+  fs::copy_file(tmp + "/deps", staging / "deps", ec);
+  fs::permissions(staging / "program", fs::perms::owner_all | fs::perms::group_read |
+                                           fs::perms::group_exec | fs::perms::others_read |
+                                           fs::perms::others_exec);
+  fs::remove_all(entry, ec);
+  fs::rename(staging, entry, ec);
+  if (ec)
+    fs::remove_all(staging, ec);
+  if (o.keep_temps)
+    r.temp_dir = tmp;
+  else
+    fs::remove_all(tmp);
+  r.ok = fs::exists(entry / "program");
+  if (!r.ok)
+    r.message = "warpsim: error: cannot write the compile cache in " + cache.string();
+  return r;
+}
+
+} // namespace warpsim::driver

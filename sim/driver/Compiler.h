@@ -1,0 +1,25 @@
+// From a .cu file to a simulated program: the front end's rewrite, clang++
+// with instrumentation, the link with the runtime, and a cache keyed by the
+// content of every input and option.
+#pragma once
+
+#include <string>
+
+#include "Cli.h"
+
+namespace warpsim::driver {
+
+struct BuildResult {
+  bool ok = false;
+  std::string program;   // path of the executable (in the cache)
+  std::string message;   // the located error when !ok
+  bool cache_hit = false;
+  std::string temp_dir;  // when --keep-temps
+};
+
+BuildResult buildProgram(const CliOptions &o);
+// The front end's rewrite of the main file, for `warpsim translate`.
+BuildResult translateOnly(const CliOptions &o, std::string &text);
+std::string cacheDirectory(const CliOptions &o);
+
+} // namespace warpsim::driver

@@ -1,0 +1,129 @@
+// The `warpsim` command.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "Cli.h"
+#include "Compiler.h"
+#include "Report.h"
+
+using namespace warpsim::driver;
+
+namespace {
+
+constexpr int kUsageExit = 2;
+constexpr int kCompileExit = 4;
+constexpr int kAbortedExit = 5;
+constexpr int kRuntimeAbortedStatus = 86; // the runtime's own "ended by warpsim"
+
+int runProgram(const CliOptions &o, const std::string &program) {
+  char reportTmpl[] = "/tmp/warpsim-report-XXXXXX";
+  int fd = mkstemp(reportTmpl);
+  if (fd < 0) {
+    std::fprintf(stderr, "warpsim: error: cannot create a report file\n");
+    return kAbortedExit;
+  }
+  close(fd);
+  std::string report = reportTmpl;
+  std::fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) {
+    setenv("WARPSIM_OPTIONS", runtimeOptions(o).c_str(), 1);
+    setenv("WARPSIM_REPORT", report.c_str(), 1);
+    std::vector<char *> argv;
+    std::string prog = program;
+    std::string name = o.input;
+    argv.push_back(name.data());
+    std::vector<std::string> args = o.program_args;
+    for (auto &a : args)
+      argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(prog.c_str(), argv.data());
+    std::perror("warpsim: error: cannot run the program");
+    _exit(127);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+  }
+  std::string text;
+  ReportSummary sum = renderReport(report, program, text);
+  std::remove(report.c_str());
+  std::fflush(stdout);
+  std::fputs(text.c_str(), stdout);
+  std::printf("========= warpsim: %llu error%s, %llu warning%s | launches=%llu events=%llu "
+              "warp_instructions=%llu\n",
+              static_cast<unsigned long long>(sum.errors), sum.errors == 1 ? "" : "s",
+              static_cast<unsigned long long>(sum.warnings), sum.warnings == 1 ? "" : "s",
+              static_cast<unsigned long long>(sum.stats["launches"]),
+              static_cast<unsigned long long>(sum.stats["events"]),
+              static_cast<unsigned long long>(sum.stats["warp_instructions"]));
+  std::fflush(stdout);
+  if (WIFSIGNALED(status)) {
+    std::fprintf(stderr, "warpsim: the program was terminated by signal %d\n", WTERMSIG(status));
+    return 128 + WTERMSIG(status);
+  }
+  int code = WIFEXITED(status) ? WEXITSTATUS(status) : kAbortedExit;
+  if (sum.fatal || code == kRuntimeAbortedStatus)
+    return kAbortedExit;
+  return code;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  CliResult cli = parseCommandLine(args);
+  if (!cli.options) {
+    std::fprintf(stderr, "warpsim: error: %s\n", cli.error.c_str());
+    return kUsageExit;
+  }
+  const CliOptions &o = *cli.options;
+  switch (o.command) {
+  case Command::Help:
+    std::fputs(usageText().c_str(), stdout);
+    return args.empty() ? kUsageExit : 0;
+  case Command::Version:
+    std::printf("warpsim %s (clang %s)\n", WARPSIM_VERSION, WARPSIM_CLANGXX);
+    return 0;
+  case Command::Translate: {
+    std::string text;
+    BuildResult r = translateOnly(o, text);
+    if (!r.ok) {
+      std::fputs(r.message.c_str(), stderr);
+      return kCompileExit;
+    }
+    std::fputs(text.c_str(), stdout);
+    return 0;
+  }
+  case Command::Build:
+  case Command::Run:
+    break;
+  }
+  BuildResult b = buildProgram(o);
+  if (!b.temp_dir.empty())
+    std::fprintf(stderr, "warpsim: temporary files kept in %s\n", b.temp_dir.c_str());
+  if (!b.ok) {
+    std::fputs(b.message.c_str(), stderr);
+    if (!b.message.empty() && b.message.back() != '\n')
+      std::fputc('\n', stderr);
+    return kCompileExit;
+  }
+  if (o.command == Command::Build) {
+    if (!o.output.empty()) {
+      std::error_code ec;
+      std::filesystem::copy_file(b.program, o.output,
+                                 std::filesystem::copy_options::overwrite_existing, ec);
+      if (ec) {
+        std::fprintf(stderr, "warpsim: error: cannot write '%s'\n", o.output.c_str());
+        return kCompileExit;
+      }
+    }
+    return 0;
+  }
+  return runProgram(o, b.program);
+}

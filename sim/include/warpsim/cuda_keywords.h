@@ -1,0 +1,34 @@
+// CUDA's execution-space and memory-space keywords, spelled so that a plain
+// C++ parser accepts them. The front end finds them again through their
+// `annotate` attributes; nothing else depends on the spelling.
+#pragma once
+
+// libstdc++ spells `__attribute__((__noinline__))` (shared_ptr_base.h): pull
+// it in before __noinline__ becomes a macro, as CUDA's own headers must.
+#include <memory>
+
+#define WARPSIM_ANNOTATE(what) __attribute__((annotate("warpsim::" what)))
+
+#define __global__ WARPSIM_ANNOTATE("global")
+#define __device__ WARPSIM_ANNOTATE("device")
+#define __host__ WARPSIM_ANNOTATE("host")
+#define __shared__ WARPSIM_ANNOTATE("shared")
+#define __constant__ WARPSIM_ANNOTATE("constant")
+#define __managed__ WARPSIM_ANNOTATE("managed")
+#define __grid_constant__
+
+#define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
+#define __inline__ inline
+#define __align__(n) __attribute__((aligned(n)))
+#define __restrict__ __restrict
+#define __launch_bounds__(...)
+#define __maxnreg__(n)
+#define __cluster_dims__(...)
+#define __device_builtin__
+#define __builtin_align__(n) __attribute__((aligned(n)))
+#define __CUDACC__ 1
+#define __WARPSIM__ 1
+#define CUDART_VERSION 13000
+#define __CUDACC_VER_MAJOR__ 13
+#define __CUDACC_VER_MINOR__ 0

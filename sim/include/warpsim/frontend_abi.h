@@ -1,0 +1,140 @@
+// The contract between the front end's rewrite and the runtime: every name
+// that rewritten CUDA source refers to is declared here (see
+// docs/architecture.md, "Front end output").
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "warpsim/cuda_types.h"
+
+namespace warpsim {
+
+enum class MemorySpace : std::uint8_t {
+  Global,   // cudaMalloc, __device__ globals
+  Shared,   // __shared__, dynamic shared memory
+  Local,    // a thread's own stack
+  Constant, // __constant__
+  Param,    // kernel parameters
+  Managed,  // cudaMallocManaged, __managed__
+  Host,     // anything else: not reachable from a kernel
+};
+
+// Where a construct stands in the user's source.
+struct SourceLoc {
+  const char *file;
+  unsigned line;
+  unsigned col;
+};
+
+inline constexpr std::size_t kUnknownSmem = ~std::size_t{0};
+
+// One `kernel<<<...>>>(...)` site. The launch-syntax pass fills in the callee
+// as written; the front end replaces it with the resolved kernel when it can.
+struct KernelSite {
+  const char *kernel_name;
+  const char *file;
+  unsigned line;
+  unsigned col;
+  std::size_t static_smem; // bytes of static __shared__ reachable, or unknown
+  const void *kernel_addr; // &kernel when the front end can name it
+};
+
+// One `__shared__` declaration. Constant-initialised, so a function-local
+// `static constinit SharedVar` costs no guard; the runtime keeps the
+// per-launch placement in the mutable fields.
+struct SharedVar {
+  const char *name;
+  const char *file;
+  unsigned line;
+  unsigned col;
+  std::uint64_t epoch = 0;  // launch the offset belongs to
+  std::uint32_t offset = 0; // into the block's shared window
+  std::uint32_t size = 0;
+};
+
+struct LaunchConfig {
+  dim3 grid;
+  dim3 block;
+  std::size_t smem;
+  cudaStream_t stream;
+  LaunchConfig(dim3 g, dim3 b, std::size_t s = 0, cudaStream_t st = nullptr)
+      : grid(g), block(b), smem(s), stream(st) {}
+};
+
+} // namespace warpsim
+
+extern "C" {
+// Address of a static __shared__ variable in the calling thread's block.
+void *warpsim_shared_static(warpsim::SharedVar *var, std::size_t size,
+                            std::size_t align);
+// Base of the launch's dynamic shared memory in the calling thread's block.
+void *warpsim_shared_dynamic(warpsim::SharedVar *var);
+// Registers a __device__/__constant__/__managed__ global (static init time).
+void warpsim_register_symbol(const void *addr, std::size_t size,
+                             const char *name, warpsim::MemorySpace space,
+                             const char *file, unsigned line);
+// Kernel parameters live in a buffer the runtime owns (param space), so that
+// a kernel thread reading them reads device-visible memory.
+void *warpsim_param_buffer(std::size_t size, std::size_t align);
+// Runs the grid; `entry(closure)` is what every GPU thread executes.
+cudaError_t warpsim_launch(const warpsim::KernelSite *site,
+                           const warpsim::LaunchConfig *config,
+                           void (*entry)(void *), void *closure);
+}
+
+namespace warpsim {
+
+template <class T> inline T &shared_static(SharedVar &var) {
+  return *static_cast<T *>(warpsim_shared_static(&var, sizeof(T), alignof(T)));
+}
+
+// T is an array of unknown bound, `E[]`.
+template <class T> inline T &shared_dynamic(SharedVar &var) {
+  return *static_cast<T *>(warpsim_shared_dynamic(&var));
+}
+
+struct DeviceSymbol {
+  DeviceSymbol(const void *addr, std::size_t size, const char *name,
+               MemorySpace space, const char *file, unsigned line) {
+    warpsim_register_symbol(addr, size, name, space, file, line);
+  }
+};
+
+namespace detail {
+template <class F, class Tuple> struct LaunchClosure {
+  F body;
+  Tuple args;
+};
+
+template <class Closure>
+__attribute__((no_sanitize("thread"))) void launch_entry(void *p) {
+  auto *c = static_cast<Closure *>(p);
+  std::apply(c->body, c->args);
+}
+} // namespace detail
+
+// `kernel<<<cfg>>>(args...)` becomes `launch(site, cfg, [=](auto&&... a) {
+// kernel(a...); }, args...)`: the generic lambda keeps template-argument
+// deduction exactly as at the original call.
+template <class F, class... A>
+cudaError_t launch(const KernelSite &site, const LaunchConfig &config,
+                   F &&body, A &&...args) {
+  using Tuple = std::tuple<std::decay_t<A>...>;
+  using Closure = detail::LaunchClosure<std::decay_t<F>, Tuple>;
+  void *buf = warpsim_param_buffer(sizeof(Closure), alignof(Closure));
+  if (buf == nullptr)
+    return cudaErrorInvalidValue;
+  auto *closure = ::new (buf) Closure{std::forward<F>(body),
+                                      Tuple(std::forward<A>(args)...)};
+  cudaError_t err = warpsim_launch(&site, &config,
+                                   &detail::launch_entry<Closure>, closure);
+  closure->~Closure();
+  return err;
+}
+
+} // namespace warpsim

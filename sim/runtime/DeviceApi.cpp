@@ -1,0 +1,220 @@
+// Device-side built-ins that kernels call: thread coordinates, barriers,
+// fences, atomics, shared memory, printf and assert. Each takes its call
+// site from its own return address, so reports point at the user's line.
+#include <atomic>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <type_traits>
+
+#include <cuda_runtime.h>
+
+#include "Runtime.h"
+
+using namespace warpsim;
+using namespace warpsim::sim;
+
+#define WS_RET reinterpret_cast<std::uintptr_t>(__builtin_return_address(0))
+
+namespace {
+
+[[noreturn]] void notInKernel(const char *what) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "warpsim: error: %s called from host code\n", what);
+  std::_Exit(kSimulationAbortedExit);
+}
+
+inline Lane *lane(const char *what) {
+  Lane *l = tl_lane;
+  if (l == nullptr)
+    notInKernel(what);
+  return l;
+}
+
+inline uint3 toUint3(const Dim3 &d) { return uint3{d.x, d.y, d.z}; }
+
+// One read-modify-write: the event first (it may switch fibers), then the
+// operation, which no other lane can interleave with.
+template <class T, class Op>
+__attribute__((always_inline)) inline T rmw(T *addr, std::uintptr_t pc, Op op) {
+  if (Lane *l = tl_lane)
+    Runtime::get().engine.access(l, reinterpret_cast<std::uintptr_t>(addr), sizeof(T),
+                                 AccessKind::Atomic, MemoryOrder::Relaxed, pc);
+  T old = *addr;
+  *addr = op(old);
+  return old;
+}
+
+} // namespace
+
+const warpsim_threadIdx_t threadIdx;
+const warpsim_blockIdx_t blockIdx;
+const warpsim_blockDim_t blockDim;
+const warpsim_gridDim_t gridDim;
+const warpsim_warpSize_t warpSize;
+
+uint3 warpsim_thread_idx(void) { return toUint3(lane("threadIdx")->tidx); }
+uint3 warpsim_block_idx(void) { return toUint3(lane("blockIdx")->block->info.index); }
+dim3 warpsim_block_dim(void) {
+  const Dim3 &d = lane("blockDim")->block->info.launch->block;
+  return dim3(d.x, d.y, d.z);
+}
+dim3 warpsim_grid_dim(void) {
+  const Dim3 &d = lane("gridDim")->block->info.launch->grid;
+  return dim3(d.x, d.y, d.z);
+}
+int warpsim_warp_size(void) { return static_cast<int>(Runtime::get().laneCount); }
+
+extern "C" {
+void *warpsim_shared_static(SharedVar *var, std::size_t size, std::size_t align) {
+  Lane *l = lane("a __shared__ variable");
+  return reinterpret_cast<void *>(Runtime::get().engine.placeShared(l, var, size, align));
+}
+
+void *warpsim_shared_dynamic(SharedVar *) {
+  Lane *l = lane("extern __shared__ memory");
+  return reinterpret_cast<void *>(Runtime::get().engine.dynamicShared(l));
+}
+} // extern "C"
+
+// ------------------------------------------------------------- barriers
+
+void __syncthreads(void) {
+  Runtime::get().engine.barrier(lane("__syncthreads"), BarrierKind::Block, false, WS_RET);
+}
+int __syncthreads_count(int predicate) {
+  return static_cast<int>(Runtime::get().engine.barrier(lane("__syncthreads_count"),
+                                                        BarrierKind::Count, predicate != 0, WS_RET));
+}
+int __syncthreads_and(int predicate) {
+  return static_cast<int>(Runtime::get().engine.barrier(lane("__syncthreads_and"),
+                                                        BarrierKind::And, predicate != 0, WS_RET));
+}
+int __syncthreads_or(int predicate) {
+  return static_cast<int>(Runtime::get().engine.barrier(lane("__syncthreads_or"),
+                                                        BarrierKind::Or, predicate != 0, WS_RET));
+}
+
+// Fences order nothing under the current sequentially consistent execution;
+// the memory-model work gives them meaning.
+void __threadfence(void) {}
+void __threadfence_block(void) {}
+void __threadfence_system(void) {}
+void __nanosleep(unsigned int) {}
+// Simulated clocks: a deterministic count of the warp instructions so far.
+long long clock64(void) {
+  return static_cast<long long>(Runtime::get().engine.stats().warp_instructions);
+}
+// In a kernel, clock() is deterministic like clock64(); on the host it is the
+// C library's processor time.
+extern "C" clock_t clock(void) {
+  if (tl_lane != nullptr)
+    return static_cast<clock_t>(clock64());
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<clock_t>(ts.tv_sec * CLOCKS_PER_SEC +
+                              ts.tv_nsec / (1000000000 / CLOCKS_PER_SEC));
+}
+
+// -------------------------------------------------------------- atomics
+
+#define WS_ATOMIC(NAME, T, EXPR)                                                                   \
+  T NAME(T *address, T val) {                                                                      \
+    return rmw(address, WS_RET, [val]([[maybe_unused]] T old) -> T { return EXPR; });                               \
+  }
+WS_ATOMIC(atomicAdd, int, old + val)
+WS_ATOMIC(atomicAdd, unsigned int, old + val)
+WS_ATOMIC(atomicAdd, unsigned long long, old + val)
+WS_ATOMIC(atomicAdd, float, old + val)
+WS_ATOMIC(atomicAdd, double, old + val)
+WS_ATOMIC(atomicSub, int, old - val)
+WS_ATOMIC(atomicSub, unsigned int, old - val)
+WS_ATOMIC(atomicExch, int, val)
+WS_ATOMIC(atomicExch, unsigned int, val)
+WS_ATOMIC(atomicExch, unsigned long long, val)
+WS_ATOMIC(atomicExch, float, val)
+WS_ATOMIC(atomicMin, int, old < val ? old : val)
+WS_ATOMIC(atomicMin, unsigned int, old < val ? old : val)
+WS_ATOMIC(atomicMin, long long, old < val ? old : val)
+WS_ATOMIC(atomicMin, unsigned long long, old < val ? old : val)
+WS_ATOMIC(atomicMax, int, old > val ? old : val)
+WS_ATOMIC(atomicMax, unsigned int, old > val ? old : val)
+WS_ATOMIC(atomicMax, long long, old > val ? old : val)
+WS_ATOMIC(atomicMax, unsigned long long, old > val ? old : val)
+// CUDA: ((old >= val) ? 0 : (old + 1)) and (((old == 0) || (old > val)) ? val : (old - 1)).
+WS_ATOMIC(atomicInc, unsigned int, old >= val ? 0u : old + 1)
+WS_ATOMIC(atomicDec, unsigned int, (old == 0 || old > val) ? val : old - 1)
+WS_ATOMIC(atomicAnd, int, old & val)
+WS_ATOMIC(atomicAnd, unsigned int, old & val)
+WS_ATOMIC(atomicAnd, unsigned long long, old & val)
+WS_ATOMIC(atomicOr, int, old | val)
+WS_ATOMIC(atomicOr, unsigned int, old | val)
+WS_ATOMIC(atomicOr, unsigned long long, old | val)
+WS_ATOMIC(atomicXor, int, old ^ val)
+WS_ATOMIC(atomicXor, unsigned int, old ^ val)
+WS_ATOMIC(atomicXor, unsigned long long, old ^ val)
+#undef WS_ATOMIC
+
+#define WS_CAS(T)                                                                                  \
+  T atomicCAS(T *address, T compare, T val) {                                                      \
+    return rmw(address, WS_RET, [=](T old) -> T { return old == compare ? val : old; });           \
+  }
+WS_CAS(int)
+WS_CAS(unsigned int)
+WS_CAS(unsigned long long)
+WS_CAS(unsigned short)
+#undef WS_CAS
+
+// ------------------------------------------------------- printf, assert
+// Both replace the C library's symbols in the program (the executable's
+// definitions win). In host code they behave exactly like the originals.
+
+extern "C" int printf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n;
+  if (tl_lane != nullptr) {
+    // Device printf: buffered per launch and written when the launch ends,
+    // in the deterministic order the threads executed.
+    char buf[1024];
+    va_list ap2;
+    va_copy(ap2, ap);
+    n = std::vsnprintf(buf, sizeof buf, fmt, ap);
+    std::string &out = Runtime::get().devicePrintf;
+    if (n >= 0 && static_cast<std::size_t>(n) < sizeof buf) {
+      out.append(buf, static_cast<std::size_t>(n));
+    } else if (n >= 0) {
+      std::string big(static_cast<std::size_t>(n) + 1, '\0');
+      std::vsnprintf(big.data(), big.size(), fmt, ap2);
+      out.append(big.data(), static_cast<std::size_t>(n));
+    }
+    va_end(ap2);
+  } else {
+    n = std::vfprintf(stdout, fmt, ap);
+  }
+  va_end(ap);
+  return n;
+}
+
+extern "C" [[noreturn]] void __assert_fail(const char *assertion, const char *file,
+                                           unsigned int line, const char *function) noexcept {
+  if (Lane *l = tl_lane) {
+    // CUDA's device-side assert: the message names block and thread, the
+    // launch ends, and the context is poisoned with cudaErrorAssert.
+    char buf[1024];
+    std::snprintf(buf, sizeof buf,
+                  "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n", file,
+                  line, function, l->block->info.index.x, l->block->info.index.y,
+                  l->block->info.index.z, l->tidx.x, l->tidx.y, l->tidx.z, assertion);
+    Runtime::get().devicePrintf += buf;
+    Finding f;
+    f.kind = "device-assert";
+    f.message = std::string("device-side assertion `") + assertion + "` failed";
+    f.sites.push_back(Runtime::get().engine.siteOf(l, WS_RET, "assert"));
+    Runtime::get().engine.abortLaunch(l, cudaErrorAssert, std::move(f));
+  }
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, function, assertion);
+  std::abort();
+}

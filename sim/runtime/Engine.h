@@ -1,0 +1,164 @@
+// The SIMT engine: runs one grid as blocks of warps of lanes, each lane (GPU
+// thread) a fiber. Lanes stop at every event (memory access, barrier); the
+// warp scheduler groups lanes stopped at the same call site into one warp
+// instruction, serialises divergent groups and reconverges them where they
+// meet again. Observers see every warp instruction. See docs/architecture.md.
+#pragma once
+
+#include <boost/context/detail/fcontext.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "Findings.h"
+#include "Observer.h"
+#include "Options.h"
+#include "warpsim/model/BlockBarrier.h"
+
+namespace warpsim::sim {
+
+class Runtime;
+using boost::context::detail::fcontext_t;
+
+enum class LaneState : std::uint8_t {
+  Ready,     // may be resumed to run to its next event
+  AtEvent,   // stopped at an event the warp has not issued yet
+  AtBarrier, // arrived at the block barrier, waits for completion
+  Exited,
+};
+
+enum class EventKind : std::uint8_t { None, Access, Barrier, Preempt };
+
+struct PendingEvent {
+  EventKind kind = EventKind::None;
+  AccessKind access = AccessKind::Load;
+  MemorySpace space = MemorySpace::Global;
+  MemoryOrder order = MemoryOrder::NotAtomic;
+  BarrierKind barrier = BarrierKind::Block;
+  bool predicate = false;
+  std::uint32_t size = 0;
+  std::uintptr_t addr = 0;
+  std::uintptr_t pc = 0;
+};
+
+struct Block;
+struct Warp;
+
+struct Lane {
+  static constexpr std::uint32_t kMaxFrames = 32;
+
+  fcontext_t ctx = nullptr;  // the lane's own context while suspended
+  fcontext_t back = nullptr; // the scheduler's context while the lane runs
+  Block *block = nullptr;
+  Warp *warp = nullptr;
+  std::uint32_t lane = 0; // index within the warp
+  std::uint32_t tid = 0;  // linear thread index within the block
+  Dim3 tidx;
+  LaneState state = LaneState::Ready;
+  bool started = false;
+  PendingEvent ev;
+  std::uint64_t result = 0; // value handed back by a barrier or warp op
+  std::uint32_t stack = 0;  // StackPool index
+  std::uintptr_t stack_lo = 0, stack_hi = 0;
+  std::uint32_t quantum = 0; // events left before yielding (fast schedule)
+  // Shadow call stack, from the instrumentation's function entry/exit.
+  std::uint32_t depth = 0;
+  std::uint64_t stack_hash = 0;
+  std::uintptr_t frames[kMaxFrames];
+  std::uint64_t hashes[kMaxFrames];
+};
+
+struct Warp {
+  Block *block = nullptr;
+  std::uint32_t index = 0;
+  std::uint32_t first = 0; // first lane's index in Block::lanes
+  std::uint32_t count = 0; // lanes in this warp (last warp may be partial)
+  std::uint32_t live = 0;  // lanes not exited
+};
+
+struct Block {
+  BlockInfo info{};
+  std::uint32_t slot = 0; // resident slot: selects the shared window
+  std::vector<Lane> lanes;
+  std::vector<Warp> warps;
+  model::BlockBarrier barrier{0};
+  std::uint32_t live = 0;
+  bool done = false;
+};
+
+struct EngineStats {
+  std::uint64_t launches = 0, blocks = 0, threads = 0;
+  std::uint64_t warp_instructions = 0, accesses = 0, barrier_arrivals = 0;
+  std::uint64_t switches = 0;
+};
+
+class Engine {
+public:
+  explicit Engine(Runtime &rt) : rt_(rt) {}
+
+  // Runs the whole grid. Returns cudaSuccess or the error that aborted it
+  // (an illegal address, a device assert). Deadlock and livelock end the
+  // program after reporting.
+  cudaError_t runGrid(LaunchInfo &launch, void (*entry)(void *), void *closure);
+
+  // ---- called on a lane's fiber (from the hooks and the device API)
+  void access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
+              MemoryOrder order, std::uintptr_t pc);
+  // Returns the barrier's result (count of true predicates).
+  std::uint64_t barrier(Lane *l, BarrierKind kind, bool predicate, std::uintptr_t pc);
+  // Ends the launch from inside a lane: the lane never runs again.
+  [[noreturn]] void abortLaunch(Lane *l, cudaError_t error, Finding finding);
+  FindingSite siteOf(const Lane *l, std::uintptr_t pc, const char *role) const;
+  // Shared-memory layout of the running launch: dynamic shared memory at
+  // offset 0, static variables after it in the order they are first used.
+  std::uintptr_t placeShared(Lane *l, SharedVar *var, std::size_t size, std::size_t align);
+  std::uintptr_t dynamicShared(Lane *l) const { return l->block->info.smem_base; }
+  std::size_t sharedEnd() const { return smemEnd_; }
+
+  const EngineStats &stats() const { return stats_; }
+  const LaunchInfo *currentLaunch() const { return launch_; }
+
+private:
+  friend void laneMain(boost::context::detail::transfer_t t);
+
+  void admit(std::uint64_t linear, std::uint32_t slot);
+  void retire(Block &b);
+  bool stepWarp(Warp &w);
+  void resume(Lane *l);
+  void yieldToScheduler(Lane *l);
+  void afterResume(Lane *l);
+  std::uint64_t selectGroup(Warp &w);
+  void issue(Warp &w, std::uint64_t group);
+  void arriveAtBarrier(Lane *l);
+  void completeBarrier(Block &b);
+  void laneExited(Lane *l);
+  MemorySpace classify(Lane *l, std::uintptr_t addr, std::uint32_t size, bool &valid,
+                       std::string &why) const;
+  void progress() { sinceProgress_ = 0; }
+  [[noreturn]] void reportDeadlock();
+  [[noreturn]] void reportLivelock();
+  void describeWaiters(Finding &f) const;
+
+  Runtime &rt_;
+  const LaunchInfo *launch_ = nullptr;
+  void (*entry_)(void *) = nullptr;
+  void *closure_ = nullptr;
+  std::vector<std::unique_ptr<Block>> slots_; // resident blocks, by slot
+  std::vector<Block *> resident_;             // in admission order
+  std::uint64_t sinceProgress_ = 0;
+  std::size_t smemEnd_ = 0;
+  std::size_t smemPrepared_ = 0;
+  bool aborted_ = false;
+  cudaError_t abortError_ = cudaSuccess;
+  std::mt19937_64 rng_;
+  EngineStats stats_;
+  WarpAccess scratch_{};
+};
+
+// The lane running on this OS thread, or nullptr in host code.
+extern thread_local Lane *tl_lane;
+
+} // namespace warpsim::sim

@@ -1,0 +1,129 @@
+#include "Findings.h"
+
+#include <cinttypes>
+
+namespace warpsim::sim {
+namespace {
+
+void appendEscaped(std::string &out, const std::string &s) {
+  out += '"';
+  for (unsigned char c : s) {
+    switch (c) {
+    case '"': out += "\\\""; break;
+    case '\\': out += "\\\\"; break;
+    case '\n': out += "\\n"; break;
+    case '\t': out += "\\t"; break;
+    default:
+      if (c < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      } else {
+        out += static_cast<char>(c);
+      }
+    }
+  }
+  out += '"';
+}
+
+void appendDim(std::string &out, const Dim3 &d) {
+  out += "[" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + "]";
+}
+
+} // namespace
+
+const char *spaceName(MemorySpace s) {
+  switch (s) {
+  case MemorySpace::Global: return "global";
+  case MemorySpace::Shared: return "shared";
+  case MemorySpace::Local: return "local";
+  case MemorySpace::Constant: return "constant";
+  case MemorySpace::Param: return "param";
+  case MemorySpace::Managed: return "managed";
+  case MemorySpace::Host: return "host";
+  }
+  return "unknown";
+}
+
+const char *severityName(Severity s) {
+  switch (s) {
+  case Severity::Error: return "error";
+  case Severity::Warning: return "warning";
+  case Severity::Note: return "note";
+  }
+  return "error";
+}
+
+void FindingSink::open(const char *path) {
+  if (path != nullptr && *path != '\0')
+    out_ = std::fopen(path, "w");
+}
+
+void FindingSink::emit(const std::string &line) {
+  std::FILE *f = out_ != nullptr ? out_ : stderr;
+  std::fputs(line.c_str(), f);
+  std::fputc('\n', f);
+  std::fflush(f);
+}
+
+void FindingSink::add(const Finding &f) {
+  if (f.severity == Severity::Error)
+    ++errors_;
+  std::string s = "{\"type\":\"finding\",\"kind\":";
+  appendEscaped(s, f.kind);
+  s += ",\"severity\":";
+  appendEscaped(s, severityName(f.severity));
+  s += ",\"kernel\":";
+  appendEscaped(s, f.kernel);
+  s += ",\"launch\":" + std::to_string(f.launch);
+  s += ",\"space\":";
+  appendEscaped(s, f.space);
+  s += ",\"address\":" + std::to_string(f.address);
+  s += ",\"size\":" + std::to_string(f.size);
+  s += ",\"count\":" + std::to_string(f.count);
+  s += ",\"fatal\":";
+  s += f.fatal ? "true" : "false";
+  s += ",\"message\":";
+  appendEscaped(s, f.message);
+  s += ",\"sites\":[";
+  for (std::size_t i = 0; i < f.sites.size(); ++i) {
+    const FindingSite &site = f.sites[i];
+    if (i)
+      s += ',';
+    s += "{\"role\":";
+    appendEscaped(s, site.role);
+    s += ",\"pc\":" + std::to_string(site.pc);
+    s += ",\"stack\":[";
+    for (std::size_t k = 0; k < site.stack.size(); ++k)
+      s += (k ? "," : "") + std::to_string(site.stack[k]);
+    s += "]";
+    if (site.has_thread) {
+      s += ",\"block\":";
+      appendDim(s, site.block);
+      s += ",\"thread\":";
+      appendDim(s, site.thread);
+    }
+    s += ",\"thread_count\":" + std::to_string(site.thread_count);
+    s += ",\"threads\":";
+    appendEscaped(s, site.threads);
+    s += ",\"detail\":";
+    appendEscaped(s, site.detail);
+    s += "}";
+  }
+  s += "]}";
+  emit(s);
+}
+
+void FindingSink::addStat(const std::string &key, std::uint64_t value) {
+  std::string s = "{\"type\":\"stat\",\"key\":";
+  appendEscaped(s, key);
+  s += ",\"value\":" + std::to_string(value) + "}";
+  emit(s);
+}
+
+void FindingSink::flush() {
+  if (out_ != nullptr)
+    std::fflush(out_);
+}
+
+} // namespace warpsim::sim

@@ -1,0 +1,62 @@
+// Findings as the runtime records them: raw program counters, not source
+// lines. The `warpsim` driver symbolizes and renders them (text, JSON); the
+// runtime only writes one JSON object per line to the report file.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "Observer.h"
+
+namespace warpsim::sim {
+
+enum class Severity : std::uint8_t { Error, Warning, Note };
+
+// One place a finding points at: where, who, and how it got there.
+struct FindingSite {
+  std::string role;                  // "access", "waits", "spins", ...
+  std::uintptr_t pc = 0;             // return address into user code
+  std::vector<std::uintptr_t> stack; // callers' return addresses, innermost first
+  bool has_thread = false;
+  Dim3 block, thread;
+  std::uint32_t thread_count = 1; // >1 when the site stands for a group
+  std::string threads;            // e.g. "1..63" for a group
+  std::string detail;             // free text ("reading shared 'flag'", ...)
+};
+
+struct Finding {
+  std::string kind; // stable identifier: "deadlock", "livelock", ...
+  Severity severity = Severity::Error;
+  std::string kernel;
+  std::uint64_t launch = 0;
+  std::string space; // memory space, when the finding has one
+  std::uintptr_t address = 0;
+  std::uint32_t size = 0;
+  std::string message;
+  std::vector<FindingSite> sites;
+  std::uint64_t count = 1;
+  bool fatal = false; // the run ended because of it
+};
+
+class FindingSink {
+public:
+  // Opens the report file named by the environment (WARPSIM_REPORT); when
+  // there is none, findings are printed raw to stderr.
+  void open(const char *path);
+  void add(const Finding &f);
+  void addStat(const std::string &key, std::uint64_t value);
+  void flush();
+  std::uint64_t errors() const { return errors_; }
+
+private:
+  void emit(const std::string &line);
+  std::FILE *out_ = nullptr;
+  std::uint64_t errors_ = 0;
+};
+
+const char *spaceName(MemorySpace s);
+const char *severityName(Severity s);
+
+} // namespace warpsim::sim

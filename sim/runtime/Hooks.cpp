@@ -1,0 +1,227 @@
+// The entry points that Clang's ThreadSanitizer instrumentation calls. User
+// code is compiled with -fsanitize=thread but linked without the TSan
+// runtime: these definitions route every access into the engine. Host code
+// of the same program calls them too; for it they only guard against host
+// code dereferencing device memory.
+#include <cstdint>
+#include <cstring>
+
+#include "Runtime.h"
+
+using warpsim::sim::AccessKind;
+using warpsim::sim::Lane;
+using warpsim::sim::MemoryOrder;
+using warpsim::sim::Runtime;
+using warpsim::sim::tl_lane;
+
+namespace {
+
+#define WS_RET reinterpret_cast<std::uintptr_t>(__builtin_return_address(0))
+
+// Host code touching cudaMalloc memory crashes on a GPU system; here it
+// would silently work, so it is reported.
+__attribute__((noinline)) void hostAccess(const void *p, std::size_t n, bool write, std::uintptr_t pc) {
+  Runtime &rt = Runtime::get();
+  auto a = reinterpret_cast<std::uintptr_t>(p);
+  if (!rt.memory.inGlobalRegion(a))
+    return;
+  const warpsim::sim::Allocation *al = rt.memory.findAllocation(a);
+  if (al != nullptr && al->space == warpsim::MemorySpace::Managed && !al->freed)
+    return;
+  warpsim::sim::Finding f;
+  f.kind = "host-access-to-device-memory";
+  f.space = "global";
+  f.address = a;
+  f.size = static_cast<std::uint32_t>(n);
+  f.fatal = true;
+  f.message = std::string("host code ") + (write ? "writes" : "reads") +
+              " device memory directly (it is only reachable through cudaMemcpy, or "
+              "allocate it with cudaMallocManaged); on a GPU this is a segmentation fault";
+  warpsim::sim::FindingSite s;
+  s.role = "access";
+  s.pc = pc;
+  f.sites.push_back(s);
+  rt.fatal(f);
+}
+
+inline bool g_ready = false; // set once the runtime exists
+
+inline void access(void *p, std::uint32_t size, AccessKind kind, std::uintptr_t pc) {
+  if (Lane *l = tl_lane) {
+    Runtime::get().engine.access(l, reinterpret_cast<std::uintptr_t>(p), size, kind,
+                                 MemoryOrder::NotAtomic, pc);
+  } else if (g_ready) {
+    hostAccess(p, size, kind != AccessKind::Load, pc);
+  }
+}
+
+inline void rangeAccess(const void *p, std::size_t n, AccessKind kind, std::uintptr_t pc) {
+  if (n == 0)
+    return;
+  auto a = reinterpret_cast<std::uintptr_t>(p);
+  if (Lane *l = tl_lane) {
+    // A block copy is one event per 8 bytes (and the tail), like the
+    // vector of loads a GPU would issue.
+    std::size_t off = 0;
+    while (off < n) {
+      std::uint32_t chunk = static_cast<std::uint32_t>(n - off >= 8 ? 8 : n - off);
+      Runtime::get().engine.access(l, a + off, chunk, kind, MemoryOrder::NotAtomic, pc);
+      off += chunk;
+    }
+  } else if (g_ready) {
+    hostAccess(p, n, kind != AccessKind::Load, pc);
+  }
+}
+
+struct ReadyFlag {
+  ReadyFlag() {
+    Runtime::get();
+    g_ready = true;
+  }
+} readyFlag;
+
+} // namespace
+
+extern "C" {
+
+void __tsan_init() {}
+
+void __tsan_func_entry(void *callerPc) {
+  if (Lane *l = tl_lane) {
+    auto pc = reinterpret_cast<std::uintptr_t>(callerPc);
+    std::uint32_t d = l->depth++;
+    if (d < Lane::kMaxFrames) {
+      l->frames[d] = pc;
+      l->hashes[d] = l->stack_hash;
+    }
+    l->stack_hash = (l->stack_hash ^ pc) * 0x100000001b3ull + d;
+  }
+}
+
+void __tsan_func_exit() {
+  if (Lane *l = tl_lane) {
+    if (l->depth == 0)
+      return;
+    std::uint32_t d = --l->depth;
+    if (d < Lane::kMaxFrames)
+      l->stack_hash = l->hashes[d];
+  }
+}
+
+#define WS_SIZED(N)                                                                                \
+  void __tsan_read##N(void *p) { access(p, N, AccessKind::Load, WS_RET); }                         \
+  void __tsan_write##N(void *p) { access(p, N, AccessKind::Store, WS_RET); }                       \
+  void __tsan_unaligned_read##N(void *p) { access(p, N, AccessKind::Load, WS_RET); }               \
+  void __tsan_unaligned_write##N(void *p) { access(p, N, AccessKind::Store, WS_RET); }             \
+  void __tsan_volatile_read##N(void *p) { access(p, N, AccessKind::Load, WS_RET); }                \
+  void __tsan_volatile_write##N(void *p) { access(p, N, AccessKind::Store, WS_RET); }              \
+  void __tsan_unaligned_volatile_read##N(void *p) { access(p, N, AccessKind::Load, WS_RET); }      \
+  void __tsan_unaligned_volatile_write##N(void *p) { access(p, N, AccessKind::Store, WS_RET); }    \
+  void __tsan_read_write##N(void *p) {                                                             \
+    access(p, N, AccessKind::Load, WS_RET);                                                        \
+    access(p, N, AccessKind::Store, WS_RET);                                                       \
+  }                                                                                                \
+  void __tsan_unaligned_read_write##N(void *p) {                                                   \
+    access(p, N, AccessKind::Load, WS_RET);                                                        \
+    access(p, N, AccessKind::Store, WS_RET);                                                       \
+  }
+WS_SIZED(1)
+WS_SIZED(2)
+WS_SIZED(4)
+WS_SIZED(8)
+WS_SIZED(16)
+#undef WS_SIZED
+
+void __tsan_read_range(void *p, unsigned long n) { rangeAccess(p, n, AccessKind::Load, WS_RET); }
+void __tsan_write_range(void *p, unsigned long n) { rangeAccess(p, n, AccessKind::Store, WS_RET); }
+void __tsan_vptr_read(void **p) { access(p, 8, AccessKind::Load, WS_RET); }
+void __tsan_vptr_update(void **p, void *) { access(p, 8, AccessKind::Store, WS_RET); }
+
+void *__tsan_memcpy(void *dst, const void *src, unsigned long n) {
+  std::uintptr_t pc = WS_RET;
+  rangeAccess(src, n, AccessKind::Load, pc);
+  rangeAccess(dst, n, AccessKind::Store, pc);
+  return std::memcpy(dst, src, n);
+}
+void *__tsan_memmove(void *dst, const void *src, unsigned long n) {
+  std::uintptr_t pc = WS_RET;
+  rangeAccess(src, n, AccessKind::Load, pc);
+  rangeAccess(dst, n, AccessKind::Store, pc);
+  return std::memmove(dst, src, n);
+}
+void *__tsan_memset(void *dst, int c, unsigned long n) {
+  rangeAccess(dst, n, AccessKind::Store, WS_RET);
+  return std::memset(dst, c, n);
+}
+
+// ------------------------------------------------------------- atomics
+// C11-style atomics in user code (std::atomic, __atomic builtins). The
+// event is issued first; then the operation runs on this one OS thread.
+
+#define WS_ATOMIC_EVENT(p, N, kind, mo)                                                            \
+  do {                                                                                             \
+    if (Lane *l = tl_lane)                                                                         \
+      Runtime::get().engine.access(l, reinterpret_cast<std::uintptr_t>(p), N, kind,                \
+                                   static_cast<MemoryOrder>(mo), WS_RET);                          \
+  } while (0)
+
+#define WS_ATOMICS(N, T)                                                                           \
+  T __tsan_atomic##N##_load(const volatile T *a, int mo) {                                         \
+    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                   \
+  }                                                                                                \
+  void __tsan_atomic##N##_store(volatile T *a, T v, int mo) {                                      \
+    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                      \
+  }                                                                                                \
+  T __tsan_atomic##N##_exchange(volatile T *a, T v, int mo) {                                      \
+    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                            \
+  }                                                                                                \
+  T __tsan_atomic##N##_fetch_add(volatile T *a, T v, int mo) {                                     \
+    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                             \
+  }                                                                                                \
+  T __tsan_atomic##N##_fetch_sub(volatile T *a, T v, int mo) {                                     \
+    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                             \
+  }                                                                                                \
+  T __tsan_atomic##N##_fetch_and(volatile T *a, T v, int mo) {                                     \
+    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                             \
+  }                                                                                                \
+  T __tsan_atomic##N##_fetch_or(volatile T *a, T v, int mo) {                                      \
+    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                              \
+  }                                                                                                \
+  T __tsan_atomic##N##_fetch_xor(volatile T *a, T v, int mo) {                                     \
+    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                             \
+  }                                                                                                \
+  T __tsan_atomic##N##_fetch_nand(volatile T *a, T v, int mo) {                                    \
+    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                            \
+  }                                                                                                \
+  int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, int) {          \
+    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);        \
+  }                                                                                                \
+  int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int mo, int) {            \
+    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);        \
+  }                                                                                                \
+  T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int mo, int) {                \
+    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);              \
+    return c;                                                                                      \
+  }
+WS_ATOMICS(8, std::uint8_t)
+WS_ATOMICS(16, std::uint16_t)
+WS_ATOMICS(32, std::uint32_t)
+WS_ATOMICS(64, std::uint64_t)
+#undef WS_ATOMICS
+
+void __tsan_atomic_thread_fence(int) {}
+void __tsan_atomic_signal_fence(int) {}
+
+} // extern "C"

@@ -1,0 +1,464 @@
+// The CUDA runtime API on the host side. Kernels run when launched (eagerly,
+// to completion), so every stream is trivially in order and every
+// synchronisation only reports errors. Error state follows the real runtime:
+// launch-configuration errors are reported once by cudaGetLastError; errors
+// during a kernel (illegal address, device assert) are sticky.
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+
+#include <cuda_runtime.h>
+
+#include "Runtime.h"
+#include "warpsim/model/LaunchValidation.h"
+
+using namespace warpsim;
+using namespace warpsim::sim;
+
+namespace {
+
+Runtime &rt() { return Runtime::get(); }
+
+model::Dim3 toDim(const dim3 &d) { return model::Dim3{d.x, d.y, d.z}; }
+
+struct StreamObj {
+  unsigned flags;
+};
+struct EventObj {
+  unsigned flags;
+  bool recorded;
+};
+
+bool isDevice(std::uintptr_t a, std::size_t n) { return rt().memory.isDeviceRange(a, n); }
+
+// With unified addressing, cudaMemcpyDefault (and a wrong kind) resolve by
+// where the pointers actually are.
+cudaError_t checkedCopy(void *dst, const void *src, std::size_t n, cudaMemcpyKind kind,
+                        const char *what) {
+  if (rt().stickyError != cudaSuccess)
+    return rt().setError(rt().stickyError);
+  if (n == 0)
+    return cudaSuccess;
+  if (dst == nullptr || src == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  auto d = reinterpret_cast<std::uintptr_t>(dst);
+  auto s = reinterpret_cast<std::uintptr_t>(src);
+  bool dDev = isDevice(d, n), sDev = isDevice(s, n);
+  bool dInDevRegion = rt().memory.inGlobalReserve(d) || rt().memory.findSymbol(d) != nullptr;
+  bool sInDevRegion = rt().memory.inGlobalReserve(s) || rt().memory.findSymbol(s) != nullptr;
+  // A range that starts in device memory but does not fit in its allocation.
+  if ((dInDevRegion && !dDev) || (sInDevRegion && !sDev))
+    return rt().setError(cudaErrorInvalidValue);
+  switch (kind) {
+  case cudaMemcpyHostToDevice:
+    if (!dDev)
+      return rt().setError(cudaErrorInvalidValue);
+    break;
+  case cudaMemcpyDeviceToHost:
+    if (!sDev)
+      return rt().setError(cudaErrorInvalidValue);
+    break;
+  case cudaMemcpyDeviceToDevice:
+    if (!dDev || !sDev)
+      return rt().setError(cudaErrorInvalidValue);
+    break;
+  case cudaMemcpyHostToHost:
+  case cudaMemcpyDefault:
+    break;
+  default:
+    return rt().setError(cudaErrorInvalidMemcpyDirection);
+  }
+  std::memmove(dst, src, n);
+  if (dDev) {
+    HostWrite w{d, n, what};
+    for (Observer *o : rt().observers)
+      o->onHostWrite(w);
+  }
+  return cudaSuccess;
+}
+
+} // namespace
+
+extern "C" {
+
+// --------------------------------------------------------------- memory
+
+cudaError_t cudaMalloc(void **ptr, std::size_t size) {
+  if (ptr == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  if (rt().stickyError != cudaSuccess)
+    return rt().setError(rt().stickyError);
+  if (size == 0) {
+    *ptr = nullptr;
+    return cudaSuccess;
+  }
+  if (size > rt().arch.total_global_mem - rt().memory.bytesInUse())
+    return rt().setError(cudaErrorMemoryAllocation);
+  void *p = rt().memory.allocate(size, MemorySpace::Global);
+  if (p == nullptr)
+    return rt().setError(cudaErrorMemoryAllocation);
+  *ptr = p;
+  for (Observer *o : rt().observers)
+    o->onAlloc(reinterpret_cast<std::uintptr_t>(p), size, MemorySpace::Global);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMallocManaged(void **ptr, std::size_t size, unsigned int) {
+  if (ptr == nullptr || size == 0)
+    return rt().setError(cudaErrorInvalidValue);
+  void *p = rt().memory.allocate(size, MemorySpace::Managed);
+  if (p == nullptr)
+    return rt().setError(cudaErrorMemoryAllocation);
+  *ptr = p;
+  for (Observer *o : rt().observers)
+    o->onAlloc(reinterpret_cast<std::uintptr_t>(p), size, MemorySpace::Managed);
+  // Managed memory is host memory too: it starts initialised, as zeros.
+  HostWrite w{reinterpret_cast<std::uintptr_t>(p), size, "cudaMallocManaged"};
+  for (Observer *o : rt().observers)
+    o->onHostWrite(w);
+  return cudaSuccess;
+}
+
+// Pinned host memory is mapped into the device's address space (UVA), so
+// kernels may read it: it lives with managed memory.
+cudaError_t cudaMallocHost(void **ptr, std::size_t size) {
+  return cudaMallocManaged(ptr, size, cudaMemAttachGlobal);
+}
+cudaError_t cudaHostAlloc(void **ptr, std::size_t size, unsigned int) {
+  return cudaMallocManaged(ptr, size, cudaMemAttachGlobal);
+}
+
+cudaError_t cudaFree(void *ptr) {
+  if (ptr == nullptr)
+    return cudaSuccess;
+  if (rt().stickyError != cudaSuccess)
+    return rt().setError(rt().stickyError);
+  const Allocation *a = rt().memory.release(ptr);
+  if (a == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  for (Observer *o : rt().observers)
+    o->onFree(a->base, a->size);
+  return cudaSuccess;
+}
+cudaError_t cudaFreeHost(void *ptr) { return cudaFree(ptr); }
+
+cudaError_t cudaMemcpy(void *dst, const void *src, std::size_t count, cudaMemcpyKind kind) {
+  return checkedCopy(dst, src, count, kind, "cudaMemcpy");
+}
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, std::size_t count, cudaMemcpyKind kind,
+                            cudaStream_t) {
+  return checkedCopy(dst, src, count, kind, "cudaMemcpyAsync");
+}
+
+cudaError_t cudaMemset(void *ptr, int value, std::size_t count) {
+  if (rt().stickyError != cudaSuccess)
+    return rt().setError(rt().stickyError);
+  if (count == 0)
+    return cudaSuccess;
+  auto a = reinterpret_cast<std::uintptr_t>(ptr);
+  if (ptr == nullptr || !isDevice(a, count))
+    return rt().setError(cudaErrorInvalidValue);
+  std::memset(ptr, value, count);
+  HostWrite w{a, count, "cudaMemset"};
+  for (Observer *o : rt().observers)
+    o->onHostWrite(w);
+  return cudaSuccess;
+}
+cudaError_t cudaMemsetAsync(void *ptr, int value, std::size_t count, cudaStream_t) {
+  return cudaMemset(ptr, value, count);
+}
+
+cudaError_t cudaMemcpyToSymbol_impl(const void *symbol, const void *src, std::size_t count,
+                                    std::size_t offset, cudaMemcpyKind kind) {
+  const Symbol *s = rt().memory.symbolAt(reinterpret_cast<std::uintptr_t>(symbol));
+  if (s == nullptr)
+    return rt().setError(cudaErrorInvalidSymbol);
+  if (offset > s->size || count > s->size - offset)
+    return rt().setError(cudaErrorInvalidValue);
+  if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+    return rt().setError(cudaErrorInvalidMemcpyDirection);
+  return checkedCopy(reinterpret_cast<char *>(s->base) + offset, src, count, cudaMemcpyDefault,
+                     "cudaMemcpyToSymbol");
+}
+
+cudaError_t cudaMemcpyFromSymbol_impl(void *dst, const void *symbol, std::size_t count,
+                                      std::size_t offset, cudaMemcpyKind kind) {
+  const Symbol *s = rt().memory.symbolAt(reinterpret_cast<std::uintptr_t>(symbol));
+  if (s == nullptr)
+    return rt().setError(cudaErrorInvalidSymbol);
+  if (offset > s->size || count > s->size - offset)
+    return rt().setError(cudaErrorInvalidValue);
+  if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+    return rt().setError(cudaErrorInvalidMemcpyDirection);
+  return checkedCopy(dst, reinterpret_cast<const char *>(s->base) + offset, count,
+                     cudaMemcpyDefault, "cudaMemcpyFromSymbol");
+}
+
+cudaError_t cudaGetSymbolAddress_impl(void **ptr, const void *symbol) {
+  const Symbol *s = rt().memory.symbolAt(reinterpret_cast<std::uintptr_t>(symbol));
+  if (s == nullptr || ptr == nullptr)
+    return rt().setError(cudaErrorInvalidSymbol);
+  *ptr = reinterpret_cast<void *>(s->base);
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetSymbolSize_impl(std::size_t *size, const void *symbol) {
+  const Symbol *s = rt().memory.symbolAt(reinterpret_cast<std::uintptr_t>(symbol));
+  if (s == nullptr || size == nullptr)
+    return rt().setError(cudaErrorInvalidSymbol);
+  *size = s->size;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemGetInfo(std::size_t *freeBytes, std::size_t *total) {
+  if (freeBytes == nullptr || total == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  *total = rt().arch.total_global_mem;
+  *freeBytes = *total - rt().memory.bytesInUse();
+  return cudaSuccess;
+}
+
+void warpsim_register_symbol(const void *addr, std::size_t size, const char *name,
+                             MemorySpace space, const char *file, unsigned line) {
+  Symbol s;
+  s.base = reinterpret_cast<std::uintptr_t>(addr);
+  s.size = size;
+  s.name = name;
+  s.space = space;
+  s.file = file;
+  s.line = line;
+  rt().memory.registerSymbol(std::move(s));
+}
+
+// ---------------------------------------------------------- device state
+
+cudaError_t cudaDeviceSynchronize(void) {
+  return rt().stickyError != cudaSuccess ? rt().setError(rt().stickyError) : cudaSuccess;
+}
+cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+cudaError_t cudaDeviceReset(void) {
+  rt().stickyError = cudaSuccess;
+  rt().lastError = cudaSuccess;
+  return cudaSuccess;
+}
+cudaError_t cudaGetLastError(void) {
+  cudaError_t e = rt().lastError;
+  rt().lastError = rt().stickyError;
+  return e;
+}
+cudaError_t cudaPeekAtLastError(void) { return rt().lastError; }
+
+cudaError_t cudaGetDeviceCount(int *count) {
+  if (count == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  *count = 1;
+  return cudaSuccess;
+}
+cudaError_t cudaGetDevice(int *device) {
+  if (device == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  *device = 0;
+  return cudaSuccess;
+}
+cudaError_t cudaSetDevice(int device) {
+  return device == 0 ? cudaSuccess : rt().setError(cudaErrorInvalidDevice);
+}
+cudaError_t cudaSetDeviceFlags(unsigned int) { return cudaSuccess; }
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return cudaSuccess; }
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig) { return cudaSuccess; }
+cudaError_t cudaRuntimeGetVersion(int *v) {
+  if (v == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  *v = CUDART_VERSION;
+  return cudaSuccess;
+}
+cudaError_t cudaDriverGetVersion(int *v) { return cudaRuntimeGetVersion(v); }
+
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int device) {
+  if (p == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  if (device != 0)
+    return rt().setError(cudaErrorInvalidDevice);
+  const model::ArchSpec &a = rt().arch;
+  std::memset(p, 0, sizeof *p);
+  std::strncpy(p->name, a.display_name.c_str(), sizeof p->name - 1);
+  p->totalGlobalMem = a.total_global_mem;
+  p->sharedMemPerBlock = a.static_shared_per_block;
+  p->regsPerBlock = static_cast<int>(a.registers_per_block);
+  p->warpSize = static_cast<int>(rt().laneCount);
+  p->memPitch = 2147483647;
+  p->maxThreadsPerBlock = static_cast<int>(a.max_threads_per_block);
+  for (int i = 0; i < 3; ++i) {
+    p->maxThreadsDim[i] = static_cast<int>(a.max_block_dim[i]);
+    p->maxGridSize[i] = static_cast<int>(a.max_grid_dim[i]);
+  }
+  p->clockRate = static_cast<int>(a.clock_rate_khz);
+  p->totalConstMem = a.total_const_mem;
+  p->major = a.compute_major;
+  p->minor = a.compute_minor;
+  p->textureAlignment = 512;
+  p->deviceOverlap = 1;
+  p->multiProcessorCount = static_cast<int>(a.multiprocessor_count);
+  p->canMapHostMemory = 1;
+  p->concurrentKernels = 1;
+  p->asyncEngineCount = 2;
+  p->unifiedAddressing = 1;
+  p->memoryClockRate = static_cast<int>(a.memory_clock_rate_khz);
+  p->memoryBusWidth = static_cast<int>(a.memory_bus_width);
+  p->l2CacheSize = static_cast<int>(a.l2_cache_size);
+  p->maxThreadsPerMultiProcessor = static_cast<int>(a.max_threads_per_sm);
+  p->regsPerMultiprocessor = static_cast<int>(a.registers_per_sm);
+  p->managedMemory = 1;
+  p->sharedMemPerMultiprocessor = a.shared_per_sm;
+  p->sharedMemPerBlockOptin = a.shared_per_block_optin;
+  p->maxBlocksPerMultiProcessor = static_cast<int>(a.max_blocks_per_sm);
+  p->cooperativeLaunch = 1;
+  p->concurrentManagedAccess = 1;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device) {
+  cudaDeviceProp p;
+  if (value == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  if (cudaError_t e = cudaGetDeviceProperties(&p, device); e != cudaSuccess)
+    return e;
+  switch (attr) {
+  case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
+  case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
+  case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
+  case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
+  case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
+  case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
+  case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
+  case cudaDevAttrMaxSharedMemoryPerBlock: *value = static_cast<int>(p.sharedMemPerBlock); break;
+  case cudaDevAttrWarpSize: *value = p.warpSize; break;
+  case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
+  case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
+  case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
+  case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = static_cast<int>(p.sharedMemPerBlockOptin); break;
+  default: return rt().setError(cudaErrorInvalidValue);
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetAttribute_impl(const void *func, cudaFuncAttribute attr, int value) {
+  if (func == nullptr)
+    return rt().setError(cudaErrorInvalidDeviceFunction);
+  if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize) {
+    if (value < 0 || static_cast<std::uint64_t>(value) > rt().arch.shared_per_block_optin)
+      return rt().setError(cudaErrorInvalidValue);
+    rt().maxDynamicSmem[func] = value;
+  }
+  return cudaSuccess;
+}
+cudaError_t cudaFuncSetCacheConfig_impl(const void *, cudaFuncCache) { return cudaSuccess; }
+
+// ------------------------------------------------------- streams, events
+// Work runs when it is issued, so a stream has nothing left to wait for.
+
+cudaError_t cudaStreamCreate(cudaStream_t *s) { return cudaStreamCreateWithFlags(s, 0); }
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned int flags) {
+  if (s == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  *s = reinterpret_cast<cudaStream_t>(new StreamObj{flags});
+  return cudaSuccess;
+}
+cudaError_t cudaStreamDestroy(cudaStream_t s) {
+  if (s == nullptr)
+    return rt().setError(cudaErrorInvalidResourceHandle);
+  delete reinterpret_cast<StreamObj *>(s);
+  return cudaSuccess;
+}
+cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaDeviceSynchronize(); }
+cudaError_t cudaStreamQuery(cudaStream_t) { return cudaDeviceSynchronize(); }
+cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int) { return cudaSuccess; }
+
+cudaError_t cudaEventCreate(cudaEvent_t *e) { return cudaEventCreateWithFlags(e, 0); }
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned int flags) {
+  if (e == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  *e = reinterpret_cast<cudaEvent_t>(new EventObj{flags, false});
+  return cudaSuccess;
+}
+cudaError_t cudaEventDestroy(cudaEvent_t e) {
+  if (e == nullptr)
+    return rt().setError(cudaErrorInvalidResourceHandle);
+  delete reinterpret_cast<EventObj *>(e);
+  return cudaSuccess;
+}
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t) {
+  if (e == nullptr)
+    return rt().setError(cudaErrorInvalidResourceHandle);
+  reinterpret_cast<EventObj *>(e)->recorded = true;
+  return cudaSuccess;
+}
+cudaError_t cudaEventSynchronize(cudaEvent_t e) {
+  return e == nullptr ? rt().setError(cudaErrorInvalidResourceHandle) : cudaDeviceSynchronize();
+}
+cudaError_t cudaEventQuery(cudaEvent_t e) {
+  return e == nullptr ? rt().setError(cudaErrorInvalidResourceHandle) : cudaSuccess;
+}
+// Simulated time is not modelled: recorded events are 0 ms apart.
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) {
+  if (ms == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  if (start == nullptr || end == nullptr)
+    return rt().setError(cudaErrorInvalidResourceHandle);
+  auto *s = reinterpret_cast<EventObj *>(start);
+  auto *e = reinterpret_cast<EventObj *>(end);
+  if (!s->recorded || !e->recorded || (s->flags & cudaEventDisableTiming) ||
+      (e->flags & cudaEventDisableTiming))
+    return rt().setError(cudaErrorInvalidResourceHandle);
+  *ms = 0.0f;
+  return cudaSuccess;
+}
+
+// ---------------------------------------------------------------- launch
+
+void *warpsim_param_buffer(std::size_t size, std::size_t align) {
+  if (size > rt().arch.max_kernel_param_bytes || align > 4096) {
+    rt().setError(cudaErrorInvalidValue);
+    return nullptr;
+  }
+  return reinterpret_cast<void *>(rt().memory.paramBase());
+}
+
+cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void (*entry)(void *),
+                           void *closure) {
+  Runtime &r = rt();
+  if (r.stickyError != cudaSuccess)
+    return r.setError(r.stickyError);
+  model::LaunchRequest req;
+  req.grid = toDim(cfg->grid);
+  req.block = toDim(cfg->block);
+  req.static_smem = site->static_smem == kUnknownSmem ? 0 : site->static_smem;
+  req.dynamic_smem = cfg->smem;
+  if (auto it = r.maxDynamicSmem.find(site->kernel_addr);
+      site->kernel_addr != nullptr && it != r.maxDynamicSmem.end())
+    req.max_dynamic_smem_optin = static_cast<std::uint64_t>(it->second);
+  model::LaunchVerdict v = model::validateLaunch(r.arch, req);
+  if (!v.ok()) {
+    switch (v.error) {
+    case model::LaunchError::InvalidConfiguration: return r.setError(cudaErrorInvalidConfiguration);
+    case model::LaunchError::OutOfResources: return r.setError(cudaErrorLaunchOutOfResources);
+    default: return r.setError(cudaErrorInvalidValue);
+    }
+  }
+  LaunchInfo info{++r.launches, site, req.grid, req.block, cfg->smem, 0, r.laneCount, &r.arch};
+  cudaError_t err = r.engine.runGrid(info, entry, closure);
+  if (!r.devicePrintf.empty()) {
+    std::fflush(stdout);
+    std::fwrite(r.devicePrintf.data(), 1, r.devicePrintf.size(), stdout);
+    std::fflush(stdout);
+    r.devicePrintf.clear();
+  }
+  if (err != cudaSuccess) {
+    r.stickyError = err;
+    r.setError(err);
+  }
+  return err;
+}
+
+} // extern "C"

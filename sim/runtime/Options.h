@@ -1,0 +1,30 @@
+// Runtime options. The `warpsim` driver validates the command line and hands
+// the result to the program it runs as WARPSIM_OPTIONS="key=value ...".
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace warpsim::sim {
+
+enum class Schedule : std::uint8_t { Lockstep, Fast, Random };
+
+struct Options {
+  std::string arch = "sm_90";
+  unsigned warp_size = 0; // 0: the architecture's
+  Schedule schedule = Schedule::Lockstep;
+  std::uint64_t seed = 1;
+  std::size_t stack_size = 64 * 1024;
+  unsigned resident_blocks = 16;
+  std::uint64_t spin_limit = 10'000'000; // warp instructions without progress
+  unsigned fast_quantum = 1024;          // events a lane runs before yielding (fast)
+  unsigned warp_quantum = 16;            // warp instructions before the next warp
+  int shared_fill = 0xff;                // byte that fresh shared memory holds
+  std::string report_path;
+};
+
+// Parses "key=value key=value"; on error returns false and sets `error`.
+bool parseOptions(const std::string &text, Options &out, std::string &error);
+const char *scheduleName(Schedule s);
+
+} // namespace warpsim::sim

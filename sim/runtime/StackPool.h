@@ -1,0 +1,47 @@
+// Fiber stacks for GPU threads, carved from one reserved address range so
+// that "is this address a thread's stack / a stack's guard page" is
+// arithmetic. Each stack has a PROT_NONE guard page below it: an overflow
+// faults there and the crash handler names it instead of a plain segfault.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace warpsim::sim {
+
+class StackPool {
+public:
+  // `stackBytes` is rounded up to pages; `capacity` stacks are reserved.
+  void init(std::size_t stackBytes, std::size_t capacity);
+  ~StackPool();
+
+  // Returns the stack index; its usable range is [lo(i), hi(i)).
+  std::uint32_t acquire();
+  void release(std::uint32_t index);
+
+  std::uintptr_t lo(std::uint32_t i) const { return base_ + i * stride_ + guard_; }
+  std::uintptr_t hi(std::uint32_t i) const { return base_ + (i + 1) * stride_; }
+  std::size_t stackBytes() const { return stride_ - guard_; }
+  std::size_t capacity() const { return capacity_; }
+
+  bool contains(std::uintptr_t a) const { return a - base_ < stride_ * capacity_; }
+  // True when `a` lies in some stack's guard page (a stack overflow).
+  bool inGuard(std::uintptr_t a) const {
+    return contains(a) && (a - base_) % stride_ < guard_;
+  }
+  // Index of the stack (or guard) containing `a`; requires contains(a).
+  std::uint32_t indexOf(std::uintptr_t a) const {
+    return static_cast<std::uint32_t>((a - base_) / stride_);
+  }
+
+private:
+  std::uintptr_t base_ = 0;
+  std::size_t stride_ = 0;
+  std::size_t guard_ = 0;
+  std::size_t capacity_ = 0;
+  std::uint32_t committed_ = 0; // stacks [0, committed_) are mapped
+  std::vector<std::uint32_t> free_;
+};
+
+} // namespace warpsim::sim

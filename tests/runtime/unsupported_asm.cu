@@ -1,0 +1,9 @@
+// Inline PTX that warpsim does not model: one located error naming it.
+#include <cuda_runtime.h>
+
+__global__ void k(unsigned *out) {
+  asm volatile("bar.sync 1, 64;");
+  out[threadIdx.x] = 1;
+}
+
+int main() { return 0; }
