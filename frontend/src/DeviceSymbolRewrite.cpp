@@ -53,8 +53,8 @@ public:
     for (auto &[key, vars] : groups_) {
       const clang::VarDecl *last = vars.back();
       clang::SourceLocation end = ctx_.sm.getExpansionLoc(last->getEndLoc());
-      auto semi = clang::Lexer::findNextToken(end, ctx_.sm,
-                                              ctx_.ast.getLangOpts());
+      auto semi =
+          clang::Lexer::findNextToken(end, ctx_.sm, ctx_.ast.getLangOpts());
       if (!semi || !semi->is(clang::tok::semi) ||
           ctx_.userFile(semi->getLocation()) == nullptr)
         continue;

@@ -35,8 +35,7 @@ void lineAndColumn(std::string_view text, std::size_t offset, unsigned &line,
 
 std::string renderDiagnostic(std::string_view file, std::string_view text,
                              unsigned line, unsigned col,
-                             std::string_view level,
-                             std::string_view message) {
+                             std::string_view level, std::string_view message) {
   std::string out;
   if (!file.empty())
     out += std::string(file) + ":" + std::to_string(line) + ":" +
@@ -102,8 +101,8 @@ bool FirstErrorConsumer::render(const clang::Diagnostic &info,
     return false;
   unsigned line = 0, col = 0;
   if (uf != nullptr) {
-    std::size_t orig = uf->pass.result.ok ? uf->pass.toOriginal(offset)
-                                          : offset;
+    std::size_t orig =
+        uf->pass.result.ok ? uf->pass.toOriginal(offset) : offset;
     lineAndColumn(uf->original, orig, line, col);
     text_ += renderDiagnostic(uf->report_name, uf->original, line, col, level,
                               message);

@@ -34,8 +34,7 @@ private:
 
   // Renders `info` at its (mapped) location; false when the location is not
   // in a user file and `user_only` is set.
-  bool render(const clang::Diagnostic &info, const char *level,
-              bool user_only);
+  bool render(const clang::Diagnostic &info, const char *level, bool user_only);
 };
 
 } // namespace warpsim::frontend

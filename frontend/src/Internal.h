@@ -73,11 +73,11 @@ LaunchPassDetail runLaunchPass(std::string_view source,
 // A file of the user's program (not a system or warpsim header) as the parser
 // saw it: after the launch pass.
 struct UserFile {
-  std::string name;     // as the parser opened it (relative when given so)
-  std::string abs_path; // absolute, for dependencies and the overlay
+  std::string name;        // as the parser opened it (relative when given so)
+  std::string abs_path;    // absolute, for dependencies and the overlay
   std::string report_name; // in KernelSite/SharedVar literals and reports
-  std::string original; // the text on disk
-  LaunchPassDetail pass; // pass.result.text is what the parser reads
+  std::string original;    // the text on disk
+  LaunchPassDetail pass;   // pass.result.text is what the parser reads
   bool is_main = false;
 };
 

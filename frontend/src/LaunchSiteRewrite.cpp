@@ -86,8 +86,8 @@ private:
 // an integer, whose printed spelling is unambiguous C++.
 bool nameable(RewriteContext &ctx, const clang::FunctionDecl *fd,
               clang::SourceLocation site) {
-  for (const clang::DeclContext *dc = fd->getDeclContext(); !dc->isTranslationUnit();
-       dc = dc->getParent()) {
+  for (const clang::DeclContext *dc = fd->getDeclContext();
+       !dc->isTranslationUnit(); dc = dc->getParent()) {
     const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc);
     if (ns == nullptr && !llvm::isa<clang::LinkageSpecDecl>(dc))
       return false;
@@ -112,8 +112,8 @@ bool nameable(RewriteContext &ctx, const clang::FunctionDecl *fd,
   } else if (fd->getTemplatedKind() != clang::FunctionDecl::TK_NonTemplate) {
     return false;
   }
-  auto found = fd->getDeclContext()->getRedeclContext()->lookup(
-      entity->getDeclName());
+  auto found =
+      fd->getDeclContext()->getRedeclContext()->lookup(entity->getDeclName());
   if (!found.isSingleResult())
     return false;
   clang::SourceLocation declared =
@@ -242,14 +242,13 @@ void resolveLaunchSites(RewriteContext &ctx) {
     std::string addr = nameable(ctx, kernel, use.loc)
                            ? "reinterpret_cast<const void *>(&::" + name + ")"
                            : "nullptr";
-    std::string text = "::warpsim::KernelSite{\"" +
-                       escapeForStringLiteral(name) + "\", \"" +
-                       escapeForStringLiteral(pos.report_name) + "\", " +
-                       std::to_string(site->line) + ", " +
-                       std::to_string(site->col) + ", " + smem + ", " + addr +
-                       "}";
-    ctx.rewriter.ReplaceText(use.loc,
-                             static_cast<unsigned>(site->site_length), text);
+    std::string text =
+        "::warpsim::KernelSite{\"" + escapeForStringLiteral(name) + "\", \"" +
+        escapeForStringLiteral(pos.report_name) + "\", " +
+        std::to_string(site->line) + ", " + std::to_string(site->col) + ", " +
+        smem + ", " + addr + "}";
+    ctx.rewriter.ReplaceText(use.loc, static_cast<unsigned>(site->site_length),
+                             text);
   }
 }
 

@@ -66,11 +66,10 @@ bool isIdent(const Tok &t) { return t.kind == clang::tok::raw_identifier; }
 
 bool isKeywordNotName(std::string_view s) {
   static constexpr std::string_view kw[] = {
-      "return",   "else",     "do",        "case",     "default",
-      "throw",    "co_return", "co_await", "co_yield", "new",
-      "delete",   "sizeof",   "typeid",    "operator", "template",
-      "typename", "const",    "volatile",  "if",       "while",
-      "for",      "switch",   "goto"};
+      "return",    "else",     "do",       "case",     "default", "throw",
+      "co_return", "co_await", "co_yield", "new",      "delete",  "sizeof",
+      "typeid",    "operator", "template", "typename", "const",   "volatile",
+      "if",        "while",    "for",      "switch",   "goto"};
   return std::find(std::begin(kw), std::end(kw), s) != std::end(kw);
 }
 
@@ -115,8 +114,8 @@ private:
     return !(i > 0 && isIdent(toks_[i - 1]) && toks_[i - 1].text == "operator");
   }
   bool isLaunchClose(std::size_t i) const {
-    return is(i, clang::tok::greatergreater) && is(i + 1, clang::tok::greater) &&
-           adjacent(i);
+    return is(i, clang::tok::greatergreater) &&
+           is(i + 1, clang::tok::greater) && adjacent(i);
   }
 
   bool fail(std::size_t offset, std::string message) {
@@ -214,9 +213,9 @@ private:
       if (start == 0)
         return start;
       std::size_t prev = start - 1;
-      bool more = (isIdent(toks_[prev]) && !isKeywordNotName(toks_[prev].text)) ||
-                  is(prev, clang::tok::greater) ||
-                  is(prev, clang::tok::greatergreater);
+      bool more =
+          (isIdent(toks_[prev]) && !isKeywordNotName(toks_[prev].text)) ||
+          is(prev, clang::tok::greater) || is(prev, clang::tok::greatergreater);
       if (!more)
         return start; // a leading `::`
       pos = prev;
@@ -351,8 +350,8 @@ std::size_t LaunchPassDetail::toOriginal(std::size_t offset) const {
           return c.orig_off + (offset - c.new_off);
       return e.anchor;
     }
-    delta = static_cast<long long>(e.new_end) -
-            static_cast<long long>(e.orig_end);
+    delta =
+        static_cast<long long>(e.new_end) - static_cast<long long>(e.orig_end);
   }
   return static_cast<std::size_t>(static_cast<long long>(offset) - delta);
 }

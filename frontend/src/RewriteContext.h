@@ -17,7 +17,7 @@ namespace warpsim::frontend {
 struct UserPosition {
   UserFile *file = nullptr;
   clang::FileID fid;
-  std::size_t offset = 0; // in the parsed (pre-passed) buffer
+  std::size_t offset = 0;     // in the parsed (pre-passed) buffer
   unsigned line = 0, col = 0; // in the user's original text
   std::string report_name;    // file name for reports
 };
@@ -26,8 +26,8 @@ class RewriteContext {
 public:
   RewriteContext(clang::ASTContext &ast, clang::Rewriter &rewriter,
                  UserFiles &files)
-      : ast(ast), sm(ast.getSourceManager()), rewriter(rewriter),
-        files(files) {}
+      : ast(ast), sm(ast.getSourceManager()), rewriter(rewriter), files(files) {
+  }
 
   clang::ASTContext &ast;
   clang::SourceManager &sm;

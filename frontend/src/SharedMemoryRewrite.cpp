@@ -25,9 +25,7 @@
 namespace warpsim::frontend {
 namespace {
 
-bool isSharedVar(const clang::VarDecl *vd) {
-  return hasCudaAttr(vd, "shared");
-}
+bool isSharedVar(const clang::VarDecl *vd) { return hasCudaAttr(vd, "shared"); }
 
 // (A block-scope `extern __shared__` is a local extern declaration, whose
 // semantic context is the enclosing namespace.)
@@ -42,8 +40,8 @@ bool hasWrittenInit(const clang::VarDecl *vd) {
   const clang::Expr *init = vd->getInit();
   if (init == nullptr)
     return false;
-  if (const auto *ce = llvm::dyn_cast<clang::CXXConstructExpr>(
-          init->IgnoreImplicit()))
+  if (const auto *ce =
+          llvm::dyn_cast<clang::CXXConstructExpr>(init->IgnoreImplicit()))
     return ce->getParenOrBraceRange().isValid();
   return !llvm::isa<clang::ImplicitValueInitExpr>(init);
 }
@@ -185,11 +183,11 @@ private:
       ctx_.position(vd->getLocation(), pos);
       bool dynamic = vd->hasExternalStorage();
       if (block_scope) {
-        after += " static constinit ::warpsim::SharedVar __ws_shared_v_" +
-                 name + sharedVarLiteral(vd, pos) + "; auto &" + name +
-                 " = ::warpsim::" +
-                 (dynamic ? "shared_dynamic" : "shared_static") +
-                 "<__ws_shared_t_" + name + ">(__ws_shared_v_" + name + ");";
+        after +=
+            " static constinit ::warpsim::SharedVar __ws_shared_v_" + name +
+            sharedVarLiteral(vd, pos) + "; auto &" + name +
+            " = ::warpsim::" + (dynamic ? "shared_dynamic" : "shared_static") +
+            "<__ws_shared_t_" + name + ">(__ws_shared_v_" + name + ");";
       } else if (vd->getPreviousDecl() == nullptr) {
         // A redeclaration (`extern __shared__ T d[];` twice) repeats the
         // typedef, which C++ allows, but not the SharedVar.

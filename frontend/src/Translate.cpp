@@ -7,7 +7,6 @@
 // is compiled for a GPU. The CUDA keywords are `annotate` attributes
 // (warpsim/cuda_keywords.h), which the passes look for.
 #include <algorithm>
-#include <fstream>
 #include <set>
 
 #include "Diagnostics.h"
@@ -34,8 +33,8 @@ std::string makeAbsolute(const std::string &p) {
 // A directory's real path, ending in '/', for prefix tests.
 std::string dirPrefix(const std::string &p) {
   llvm::SmallString<256> real;
-  std::string s = llvm::sys::fs::real_path(p, real) ? makeAbsolute(p)
-                                                     : std::string(real);
+  std::string s =
+      llvm::sys::fs::real_path(p, real) ? makeAbsolute(p) : std::string(real);
   if (!s.empty() && s.back() != '/')
     s += '/';
   return s;
@@ -69,8 +68,8 @@ public:
           ctx.errors.begin(), ctx.errors.end(), [&](auto &a, auto &b) {
             return ctx.sm.isBeforeInTranslationUnit(a.loc, b.loc);
           });
-      unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                          "%0");
+      unsigned id =
+          diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
       diags.Report(first->loc, id) << first->message;
       return;
     }
@@ -95,7 +94,8 @@ private:
       if (fid.isInvalid())
         continue;
       std::string text;
-      if (const clang::RewriteBuffer *rb = ctx.rewriter.getRewriteBufferFor(fid))
+      if (const clang::RewriteBuffer *rb =
+              ctx.rewriter.getRewriteBufferFor(fid))
         text = std::string(rb->begin(), rb->end());
       else
         text = sm.getBufferData(fid).str();
@@ -144,8 +144,8 @@ std::string yamlQuoted(const std::string &s) {
 // A clang VFS overlay that shows each rewritten header at its original path.
 // 'use-external-names': false keeps the original path in diagnostics, debug
 // info and __FILE__.
-std::string overlayYaml(
-    const std::vector<std::pair<std::string, std::string>> &map) {
+std::string
+overlayYaml(const std::vector<std::pair<std::string, std::string>> &map) {
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> dirs;
   for (const auto &[orig, ext] : map)
     dirs[std::string(llvm::sys::path::parent_path(orig))].emplace_back(
@@ -253,8 +253,8 @@ TranslateResult translate(const TranslateOptions &opts) {
     return r;
   }
   if (diag.hasError() || !outputs.ran) {
-    r.diagnostics = diag.hasError() ? diag.text()
-                                    : "error: the front end did not run\n";
+    r.diagnostics =
+        diag.hasError() ? diag.text() : "error: the front end did not run\n";
     return r;
   }
 
@@ -265,9 +265,8 @@ TranslateResult translate(const TranslateOptions &opts) {
                   ".ws.cpp";
   // `#line` makes the compiler, its debug info and __FILE__ see the user's
   // file; the launch pass and the rewrite keep every line where it was.
-  if (!writeFile(r.main_output, "#line 1 \"" +
-                                    escapeForStringLiteral(mainAbs) + "\"\n" +
-                                    outputs.main_text))
+  if (!writeFile(r.main_output, "#line 1 \"" + escapeForStringLiteral(mainAbs) +
+                                    "\"\n" + outputs.main_text))
     return failure("error: cannot write '" + r.main_output + "'\n");
 
   std::vector<std::pair<std::string, std::string>> overlay;
@@ -291,8 +290,7 @@ TranslateResult translate(const TranslateOptions &opts) {
   r.compile_flags.insert(r.compile_flags.end(), compileIncludes.begin(),
                          compileIncludes.end());
   r.compile_flags.push_back("-iquote");
-  r.compile_flags.push_back(
-      std::string(llvm::sys::path::parent_path(mainAbs)));
+  r.compile_flags.push_back(std::string(llvm::sys::path::parent_path(mainAbs)));
   if (!r.vfs_overlay.empty()) {
     r.compile_flags.push_back("-ivfsoverlay");
     r.compile_flags.push_back(r.vfs_overlay);

@@ -117,18 +117,13 @@ ReportSummary renderReport(const std::string &reportPath, const std::string &pro
         auto pc = static_cast<std::uint64_t>(s->getInteger("pc").value_or(0));
         std::string who;
         if (count > 1)
-          who = std::to_string(count) + " threads (" + threads + ")";
-        else if (!threads.empty())
-          who = "thread " + threads;
+          who = std::to_string(count) + " threads (" + threads + ") of block " + dim(s->getArray("block"));
         else if (s->getArray("thread"))
           who = "thread " + dim(s->getArray("thread")) + " of block " + dim(s->getArray("block"));
         std::string line = kBar + std::string("    ");
         if (!who.empty())
-          line += who + " ";
-        if (!detail.empty())
-          line += detail;
-        else
-          line += role;
+          line += who + ": ";
+        line += detail.empty() ? role : detail;
         if (pc != 0)
           line += " at " + sym.where(pc);
         text += line + "\n";

@@ -16,10 +16,7 @@ thread_local Lane *tl_lane = nullptr;
 
 namespace {
 Engine *g_engine = nullptr;
-
-std::string dimText(const Dim3 &d) {
-  return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
-}
+constexpr std::uint32_t kStarvationLimit = 256;
 
 // "0..3,7" style list of thread indices.
 std::string rangeList(const std::vector<std::uint32_t> &ids) {
@@ -163,6 +160,8 @@ void Engine::admit(std::uint64_t linear, std::uint32_t slot) {
     wp.first = w * ws;
     wp.count = std::min(ws, nthreads - w * ws);
     wp.live = wp.count;
+    wp.lastGroup = 0;
+    wp.streak = 0;
   }
   for (std::uint32_t t = 0; t < nthreads; ++t) {
     Lane &l = b.lanes[t];
@@ -302,14 +301,30 @@ std::uint64_t Engine::selectGroup(Warp &w) {
       m &= m - 1;
     leader = __builtin_ctzll(m);
   }
-  const Lane &L = lanes[leader];
-  std::uint64_t group = 0;
-  for (std::uint64_t m = candidates; m != 0; m &= m - 1) {
-    int i = __builtin_ctzll(m);
-    const Lane &l = lanes[i];
-    if (l.ev.pc == L.ev.pc && l.stack_hash == L.stack_hash && l.ev.kind == L.ev.kind)
-      group |= std::uint64_t{1} << i;
+  auto groupOf = [&](int lead) {
+    const Lane &L = lanes[lead];
+    std::uint64_t g = 0;
+    for (std::uint64_t m = candidates; m != 0; m &= m - 1) {
+      int i = __builtin_ctzll(m);
+      const Lane &l = lanes[i];
+      if (l.ev.pc == L.ev.pc && l.stack_hash == L.stack_hash && l.ev.kind == L.ev.kind)
+        g |= std::uint64_t{1} << i;
+    }
+    return g;
+  };
+  std::uint64_t group = groupOf(leader);
+  // Independent thread scheduling guarantees diverged paths progress: a
+  // group that keeps running (a spin loop) without any progress while other
+  // lanes of its warp wait gives them a turn.
+  if (group == w.lastGroup && (candidates & ~group) != 0) {
+    if (++w.streak >= kStarvationLimit && sinceProgress_ >= w.streak) {
+      group = groupOf(__builtin_ctzll(candidates & ~group));
+      w.streak = 0;
+    }
+  } else {
+    w.streak = 0;
   }
+  w.lastGroup = group;
   return group;
 }
 
@@ -490,7 +505,8 @@ void Engine::access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind
     o->onWarpAccess(a);
   if (++l->quantum >= rt_.options.fast_quantum) {
     l->quantum = 0;
-    e.kind = EventKind::Preempt;
+    // Stop with the access as the event (afterResume treats every stop but
+    // a barrier as a preemption), so reports can say what the lane last did.
     l->state = LaneState::AtEvent;
     yieldToScheduler(l);
   }
@@ -524,7 +540,8 @@ FindingSite Engine::siteOf(const Lane *l, std::uintptr_t pc, const char *role) c
   FindingSite s;
   s.role = role;
   s.pc = pc;
-  for (std::uint32_t d = std::min(l->depth, Lane::kMaxFrames); d-- > 0;)
+  // Frames below the kernel's own are the launch machinery.
+  for (std::uint32_t d = std::min(l->depth, Lane::kMaxFrames); d-- > warpsim::detail::kKernelCallDepth;)
     s.stack.push_back(l->frames[d]);
   s.has_thread = true;
   s.block = l->block->info.index;
@@ -592,16 +609,18 @@ void Engine::describeWaiters(Finding &f) const {
       s.thread_count = static_cast<std::uint32_t>(lanes.size());
       s.threads = rangeList(ids);
       if (key.first == 0) {
-        s.detail = "wait at __syncthreads() in block " + dimText(b->info.index);
+        s.detail = "waiting at __syncthreads()";
       } else if (key.first == 1) {
         const PendingEvent &e = first->ev;
-        s.detail = "keep running in block " + dimText(b->info.index);
+        s.detail = "running without progress";
         if (e.kind == EventKind::Access)
           s.detail += std::string(", last ") + (e.access == AccessKind::Load ? "reading " : "writing ") +
                       spaceName(e.space) + " memory";
+        else if (e.kind == EventKind::Barrier)
+          s.detail += ", not yet scheduled to arrive at __syncthreads()";
       } else {
         s.stack.clear();
-        s.detail = "have exited block " + dimText(b->info.index);
+        s.detail = "exited";
       }
       f.sites.push_back(std::move(s));
     }

@@ -77,6 +77,10 @@ struct Warp {
   std::uint32_t first = 0; // first lane's index in Block::lanes
   std::uint32_t count = 0; // lanes in this warp (last warp may be partial)
   std::uint32_t live = 0;  // lanes not exited
+  // Independent thread scheduling: how long one group has been issued
+  // while others of the warp waited, without any progress.
+  std::uint64_t lastGroup = 0;
+  std::uint32_t streak = 0;
 };
 
 struct Block {

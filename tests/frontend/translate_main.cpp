@@ -4,6 +4,7 @@
 //   warpsim_translate [-I DIR]... [-D DEF]... [--out DIR]
 //       [--warpsim-include DIR] [--resource-dir DIR]
 //       [--expect FILE] [--expect-error 'file:line:col: error: ...']
+//       [--expect-error-in-source]
 //       [--compile CLANGXX] [--print-flags] [--print-deps] [--print-header]
 //       input.cu
 //
@@ -47,8 +48,8 @@ void showDifference(const std::string &got, const std::string &want) {
     if (!hg && !hw)
       return;
     if (lg != lw || hg != hw) {
-      std::cerr << "first difference at line " << line << ":\n  got:  "
-                << (hg ? lg : "<end of file>")
+      std::cerr << "first difference at line " << line
+                << ":\n  got:  " << (hg ? lg : "<end of file>")
                 << "\n  want: " << (hw ? lw : "<end of file>") << "\n";
       return;
     }
@@ -58,7 +59,8 @@ void showDifference(const std::string &got, const std::string &want) {
 int usage() {
   std::cerr << "usage: warpsim_translate [-I DIR] [-D DEF] [--out DIR] "
                "[--warpsim-include DIR] [--resource-dir DIR] [--expect FILE] "
-               "[--expect-error TEXT] [--compile CLANGXX] [--print-flags] "
+               "[--expect-error TEXT] [--expect-error-in-source] [--compile "
+               "CLANGXX] [--print-flags] "
                "[--print-deps] [--print-header PATH] input.cu\n";
   return 2;
 }
@@ -74,7 +76,8 @@ int main(int argc, char **argv) {
   opts.clang_resource_dir = WARPSIM_DEFAULT_RESOURCE_DIR;
 #endif
   std::string expect, expectError, compiler, printHeader;
-  bool printFlags = false, printDeps = false, expectErrorSet = false;
+  bool printFlags = false, printDeps = false, expectErrorSet = false,
+       expectErrorInSource = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -103,6 +106,8 @@ int main(int argc, char **argv) {
     else if (a == "--expect-error") {
       expectError = value();
       expectErrorSet = true;
+    } else if (a == "--expect-error-in-source") {
+      expectErrorSet = expectErrorInSource = true;
     } else if (a == "--compile")
       compiler = value();
     else if (a == "--print-flags")
@@ -129,6 +134,18 @@ int main(int argc, char **argv) {
       return 2;
     }
     opts.output_dir = tmpl;
+  }
+
+  if (expectErrorInSource) {
+    // The line after "EXPECT-ERROR: " in the input itself.
+    std::string src = readFile(opts.input_path);
+    std::size_t p = src.find("EXPECT-ERROR: ");
+    if (p == std::string::npos) {
+      std::cerr << opts.input_path << " has no EXPECT-ERROR: line\n";
+      return 2;
+    }
+    p += 14;
+    expectError = src.substr(p, src.find('\n', p) - p);
   }
 
   warpsim::frontend::TranslateResult r = warpsim::frontend::translate(opts);
@@ -189,8 +206,8 @@ int main(int argc, char **argv) {
   if (!expect.empty()) {
     std::string want = readFile(expect);
     if (text != want) {
-      std::cerr << "rewritten " << opts.input_path << " differs from "
-                << expect << "\n";
+      std::cerr << "rewritten " << opts.input_path << " differs from " << expect
+                << "\n";
       showDifference(text, want);
       rc = 1;
     }
