@@ -45,6 +45,8 @@ options:
   --resident-blocks N    blocks interleaved at once (default 16)
   --spin-limit N         warp instructions without progress before a
                          spin-wait is reported as livelock (default 10000000)
+  --timing               also print the host time spent running kernels
+                         (varies run to run; off by default for determinism)
   -o FILE                with build: where to put the program
   --help, --version
 
@@ -139,6 +141,8 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
         return {std::nullopt, "--spin-limit needs a positive integer"};
     } else if (a == "--keep-temps") {
       o.keep_temps = true;
+    } else if (a == "--timing") {
+      o.timing = true;
     } else if (a == "--cache-dir") {
       if ((err = value(a, o.cache_dir)))
         return {std::nullopt, *err};

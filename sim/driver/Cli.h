@@ -24,6 +24,7 @@ struct CliOptions {
   unsigned resident_blocks = 16;
   std::uint64_t spin_limit = 10'000'000;
   bool keep_temps = false;
+  bool timing = false; // print host time spent in kernels (not deterministic)
   std::string cache_dir;                  // empty: $WARPSIM_CACHE_DIR or ~/.cache/warpsim
   std::string output;                     // -o for build
 };

@@ -62,6 +62,9 @@ int runProgram(const CliOptions &o, const std::string &program) {
               static_cast<unsigned long long>(sum.stats["launches"]),
               static_cast<unsigned long long>(sum.stats["events"]),
               static_cast<unsigned long long>(sum.stats["warp_instructions"]));
+  if (o.timing)
+    std::printf("========= warpsim: kernel time %.3f ms\n",
+                static_cast<double>(sum.stats["kernel_ns"]) / 1e6);
   std::fflush(stdout);
   if (WIFSIGNALED(status)) {
     std::fprintf(stderr, "warpsim: the program was terminated by signal %d\n", WTERMSIG(status));

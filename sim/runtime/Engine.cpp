@@ -1,6 +1,7 @@
 #include "Engine.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <map>
 
@@ -48,6 +49,7 @@ void laneMain(transfer_t t) {
 // ------------------------------------------------------------------ launch
 
 cudaError_t Engine::runGrid(LaunchInfo &launch, void (*entry)(void *), void *closure) {
+  const auto started = std::chrono::steady_clock::now();
   g_engine = this;
   launch_ = &launch;
   entry_ = entry;
@@ -129,6 +131,9 @@ cudaError_t Engine::runGrid(LaunchInfo &launch, void (*entry)(void *), void *clo
   for (Observer *o : rt_.observers)
     o->onLaunchEnd(launch);
   launch_ = nullptr;
+  stats_.kernel_ns += static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started)
+          .count());
   return aborted_ ? abortError_ : cudaSuccess;
 }
 
@@ -417,10 +422,8 @@ MemorySpace Engine::classify(Lane *l, std::uintptr_t a, std::uint32_t size, bool
                              std::string &why) const {
   const MemoryMap &mem = rt_.memory;
   valid = true;
-  if (mem.inGlobalRegion(a)) {
-    const Allocation *al = mem.findAllocation(a);
-    return al != nullptr ? al->space : MemorySpace::Global;
-  }
+  if (mem.inGlobalRegion(a))
+    return mem.globalSpaceOf(a);
   if (mem.inSharedRegion(a)) {
     std::uint32_t slot = mem.sharedSlotOf(a);
     std::uintptr_t off = a - mem.sharedWindow(slot);

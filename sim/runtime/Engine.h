@@ -97,6 +97,7 @@ struct EngineStats {
   std::uint64_t launches = 0, blocks = 0, threads = 0;
   std::uint64_t warp_instructions = 0, accesses = 0, barrier_arrivals = 0;
   std::uint64_t switches = 0;
+  std::uint64_t kernel_ns = 0; // host wall time inside launches (not deterministic)
 };
 
 class Engine {

@@ -44,17 +44,19 @@ void MemoryMap::init(std::size_t sharedSlots) {
 }
 
 void *MemoryMap::allocate(std::size_t size, MemorySpace space) {
-  std::size_t start = (globalNext_ + kAllocAlign - 1) / kAllocAlign * kAllocAlign;
+  const int h = space == MemorySpace::Managed ? 1 : 0;
+  const std::uintptr_t base = globalBase_ + h * kHalf;
+  std::size_t start = (globalNext_[h] + kAllocAlign - 1) / kAllocAlign * kAllocAlign;
   std::size_t end = start + size + kRedzone;
-  if (end > kGlobalReserve)
+  if (size > kHalf || end > kHalf)
     return nullptr;
-  if (end > globalMapped_) {
+  if (end > globalMapped_[h]) {
     std::size_t newMapped = pageRound(end);
-    commit(globalBase_ + globalMapped_, newMapped - globalMapped_);
-    globalMapped_ = newMapped;
+    commit(base + globalMapped_[h], newMapped - globalMapped_[h]);
+    globalMapped_[h] = newMapped;
   }
-  globalNext_ = end;
-  Allocation a{globalBase_ + start, size, space, false, nextId_++};
+  globalNext_[h] = end;
+  Allocation a{base + start, size, space, false, nextId_++};
   allocations_[a.base] = a;
   inUse_ += size;
   return reinterpret_cast<void *>(a.base);

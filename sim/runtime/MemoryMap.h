@@ -51,8 +51,16 @@ public:
   const Allocation *findAllocation(std::uintptr_t a) const;
   std::size_t bytesInUse() const { return inUse_; }
 
-  bool inGlobalRegion(std::uintptr_t a) const { return a - globalBase_ < globalMapped_; }
+  // Device and managed allocations live in two halves of one reserve, so an
+  // address's space is a range check, not a search.
+  bool inGlobalRegion(std::uintptr_t a) const {
+    return a - globalBase_ < globalMapped_[0] ||
+           a - (globalBase_ + kHalf) < globalMapped_[1];
+  }
   bool inGlobalReserve(std::uintptr_t a) const { return a - globalBase_ < kGlobalReserve; }
+  MemorySpace globalSpaceOf(std::uintptr_t a) const {
+    return a - globalBase_ < kHalf ? MemorySpace::Global : MemorySpace::Managed;
+  }
 
   // Shared-memory windows, one per resident-block slot.
   std::uintptr_t sharedWindow(std::uint32_t slot) const { return sharedBase_ + slot * kSharedWindow; }
@@ -79,9 +87,10 @@ public:
   bool isDeviceRange(std::uintptr_t a, std::size_t n) const;
 
 private:
+  static constexpr std::size_t kHalf = kGlobalReserve / 2;
   std::uintptr_t globalBase_ = 0;
-  std::size_t globalMapped_ = 0; // committed prefix of the reserve
-  std::size_t globalNext_ = 0;   // bump pointer (offset)
+  std::size_t globalMapped_[2] = {0, 0}; // committed prefix of each half
+  std::size_t globalNext_[2] = {0, 0};   // bump pointer (offset) of each half
   std::size_t inUse_ = 0;
   std::uint64_t nextId_ = 1;
   std::map<std::uintptr_t, Allocation> allocations_;

@@ -93,8 +93,11 @@ void atExit() { Runtime::get().finish(); }
 
 } // namespace
 
-Runtime &Runtime::get() {
+Runtime *g_runtime = nullptr;
+
+Runtime &Runtime::create() {
   static Runtime *rt = new Runtime(); // never destroyed: used until _exit
+  g_runtime = rt;
   return *rt;
 }
 
@@ -177,6 +180,7 @@ void Runtime::finish() {
   findings.addStat("accesses", s.accesses);
   findings.addStat("barrier_arrivals", s.barrier_arrivals);
   findings.addStat("events", s.accesses + s.barrier_arrivals);
+  findings.addStat("kernel_ns", s.kernel_ns);
   findings.flush();
 }
 

@@ -17,9 +17,14 @@
 
 namespace warpsim::sim {
 
+class Runtime;
+extern Runtime *g_runtime; // set once constructed; hot paths read it directly
+
 class Runtime {
 public:
-  static Runtime &get();
+  static Runtime &get() {
+    return g_runtime != nullptr ? *g_runtime : create();
+  }
 
   Options options;
   model::ArchSpec arch;
@@ -54,6 +59,7 @@ public:
   void finish(); // at exit: stats to the report
 
 private:
+  static Runtime &create();
   Runtime();
   struct Range {
     std::uintptr_t lo, hi;
