@@ -38,6 +38,8 @@ options:
   --warp-size 32|64      override the architecture's warp size
   --schedule MODE        lockstep (default), fast, or random
   --seed N               seed for --schedule random (default 1)
+  --thread-model M       its (independent thread scheduling, default) or
+                         warp-synchronous (pre-Volta lockstep warps)
   -I DIR, -D NAME[=VAL]  include directory, macro definition
   --keep-temps           keep the rewritten source and objects; print where
   --cache-dir DIR        compile cache (default $WARPSIM_CACHE_DIR or ~/.cache/warpsim)
@@ -119,6 +121,12 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
       if (v != "lockstep" && v != "fast" && v != "random")
         return {std::nullopt, "--schedule must be lockstep, fast or random, not '" + v + "'"};
       o.schedule = v;
+    } else if (a == "--thread-model") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      if (v != "its" && v != "warp-synchronous")
+        return {std::nullopt, "--thread-model must be its or warp-synchronous, not '" + v + "'"};
+      o.thread_model = v;
     } else if (a == "--seed") {
       if ((err = value(a, v)))
         return {std::nullopt, *err};
@@ -176,7 +184,8 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
 
 std::string runtimeOptions(const CliOptions &o) {
   return "arch=" + o.arch + " warp_size=" + std::to_string(o.warp_size) +
-         " schedule=" + o.schedule + " seed=" + std::to_string(o.seed) +
+         " schedule=" + o.schedule + " thread_model=" + o.thread_model +
+         " seed=" + std::to_string(o.seed) +
          " stack_size=" + std::to_string(o.stack_size) +
          " resident_blocks=" + std::to_string(o.resident_blocks) +
          " spin_limit=" + std::to_string(o.spin_limit);

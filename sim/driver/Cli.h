@@ -19,6 +19,7 @@ struct CliOptions {
   std::string arch = "sm_90";
   unsigned warp_size = 0;                 // 0: the architecture's
   std::string schedule = "lockstep";
+  std::string thread_model = "its"; // or warp-synchronous
   std::uint64_t seed = 1;
   std::uint64_t stack_size = 64 * 1024;
   unsigned resident_blocks = 16;

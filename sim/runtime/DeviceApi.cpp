@@ -96,11 +96,17 @@ int __syncthreads_or(int predicate) {
                                                         BarrierKind::Or, predicate != 0, WS_RET));
 }
 
-// Fences order nothing under the current sequentially consistent execution;
-// the memory-model work gives them meaning.
-void __threadfence(void) {}
-void __threadfence_block(void) {}
-void __threadfence_system(void) {}
+// Fences change nothing under the sequentially consistent execution, but
+// they are events: checkers order memory through them.
+void __threadfence(void) {
+  Runtime::get().engine.fence(lane("__threadfence"), FenceScope::Device, WS_RET);
+}
+void __threadfence_block(void) {
+  Runtime::get().engine.fence(lane("__threadfence_block"), FenceScope::Block, WS_RET);
+}
+void __threadfence_system(void) {
+  Runtime::get().engine.fence(lane("__threadfence_system"), FenceScope::System, WS_RET);
+}
 void __nanosleep(unsigned int) {}
 // Simulated clocks: a deterministic count of the warp instructions so far.
 long long clock64(void) {

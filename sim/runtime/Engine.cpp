@@ -321,7 +321,8 @@ std::uint64_t Engine::selectGroup(Warp &w) {
   // Independent thread scheduling guarantees diverged paths progress: a
   // group that keeps running (a spin loop) without any progress while other
   // lanes of its warp wait gives them a turn.
-  if (group == w.lastGroup && (candidates & ~group) != 0) {
+  if (rt_.options.thread_model == ThreadModel::Independent && group == w.lastGroup &&
+      (candidates & ~group) != 0) {
     if (++w.streak >= kStarvationLimit && sinceProgress_ >= w.streak) {
       group = groupOf(__builtin_ctzll(candidates & ~group));
       w.streak = 0;
@@ -367,6 +368,14 @@ void Engine::issue(Warp &w, std::uint64_t group) {
       o->onBarrierArrive(e);
     for (std::uint64_t m = group; m != 0; m &= m - 1)
       arriveAtBarrier(&lanes[__builtin_ctzll(m)]);
+    break;
+  }
+  case EventKind::Fence: {
+    FenceEvent e{&w.block->info, w.index, group, lead.ev.pc, lead.ev.fence};
+    for (Observer *o : rt_.observers)
+      o->onFence(e);
+    for (std::uint64_t m = group; m != 0; m &= m - 1)
+      lanes[__builtin_ctzll(m)].state = LaneState::Ready;
     break;
   }
   case EventKind::Preempt:
@@ -526,6 +535,23 @@ std::uint64_t Engine::barrier(Lane *l, BarrierKind kind, bool predicate, std::ui
   l->state = LaneState::AtEvent;
   yieldToScheduler(l);
   return l->result;
+}
+
+void Engine::fence(Lane *l, FenceScope scope, std::uintptr_t pc) {
+  PendingEvent &e = l->ev;
+  if (rt_.options.schedule == Schedule::Fast) {
+    FenceEvent f{&l->block->info, l->warp->index, std::uint64_t{1} << l->lane, pc, scope};
+    for (Observer *o : rt_.observers)
+      o->onFence(f);
+    return;
+  }
+  e.kind = EventKind::Fence;
+  e.fence = scope;
+  e.pc = pc;
+  e.addr = 0;
+  e.size = 0;
+  l->state = LaneState::AtEvent;
+  yieldToScheduler(l);
 }
 
 void Engine::abortLaunch(Lane *l, cudaError_t error, Finding finding) {

@@ -30,7 +30,7 @@ enum class LaneState : std::uint8_t {
   Exited,
 };
 
-enum class EventKind : std::uint8_t { None, Access, Barrier, Preempt };
+enum class EventKind : std::uint8_t { None, Access, Barrier, Fence, Preempt };
 
 struct PendingEvent {
   EventKind kind = EventKind::None;
@@ -38,6 +38,7 @@ struct PendingEvent {
   MemorySpace space = MemorySpace::Global;
   MemoryOrder order = MemoryOrder::NotAtomic;
   BarrierKind barrier = BarrierKind::Block;
+  FenceScope fence = FenceScope::Device;
   bool predicate = false;
   std::uint32_t size = 0;
   std::uintptr_t addr = 0;
@@ -114,6 +115,7 @@ public:
               MemoryOrder order, std::uintptr_t pc);
   // Returns the barrier's result (count of true predicates).
   std::uint64_t barrier(Lane *l, BarrierKind kind, bool predicate, std::uintptr_t pc);
+  void fence(Lane *l, FenceScope scope, std::uintptr_t pc);
   // Ends the launch from inside a lane: the lane never runs again.
   [[noreturn]] void abortLaunch(Lane *l, cudaError_t error, Finding finding);
   FindingSite siteOf(const Lane *l, std::uintptr_t pc, const char *role) const;

@@ -82,6 +82,18 @@ struct BarrierEvent {
   std::uint64_t phase; // the phase being arrived at / completed
 };
 
+// __threadfence_block / __threadfence / __threadfence_system, as issued by
+// a group of lanes.
+enum class FenceScope : std::uint8_t { Block, Device, System };
+
+struct FenceEvent {
+  const BlockInfo *block;
+  std::uint32_t warp;
+  std::uint64_t mask;
+  std::uintptr_t pc;
+  FenceScope scope;
+};
+
 // Host-side writes into device memory (cudaMemcpy, cudaMemset, symbols).
 struct HostWrite {
   std::uintptr_t addr;
@@ -99,6 +111,7 @@ public:
   virtual void onWarpAccess(const WarpAccess &) {}
   virtual void onBarrierArrive(const BarrierEvent &) {}
   virtual void onBarrierComplete(const BarrierEvent &) {}
+  virtual void onFence(const FenceEvent &) {}
   virtual void onThreadExit(const BlockInfo &, std::uint32_t /*thread*/) {}
   virtual void onAlloc(std::uintptr_t, std::size_t, MemorySpace) {}
   virtual void onFree(std::uintptr_t, std::size_t) {}

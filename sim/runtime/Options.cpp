@@ -38,7 +38,16 @@ bool parseOptions(const std::string &text, Options &o, std::string &error) {
       else if (v == "fast") o.schedule = Schedule::Fast;
       else if (v == "random") o.schedule = Schedule::Random;
       else ok = false;
-    } else if (k == "seed") ok = number(v, o.seed);
+    } else if (k == "thread_model") {
+      if (v == "its") o.thread_model = ThreadModel::Independent;
+      else if (v == "warp-synchronous") o.thread_model = ThreadModel::WarpSynchronous;
+      else ok = false;
+    } else if (k == "checks") o.checks = v == "none" ? "" : v;
+    else if (k == "profile") {
+      ok = v == "0" || v == "1";
+      o.profile = v == "1";
+    }
+    else if (k == "seed") ok = number(v, o.seed);
     else if (k == "stack_size") ok = number(v, o.stack_size) && o.stack_size >= 16 * 1024;
     else if (k == "resident_blocks") ok = number(v, o.resident_blocks) && o.resident_blocks >= 1 && o.resident_blocks <= 256;
     else if (k == "spin_limit") ok = number(v, o.spin_limit) && o.spin_limit > 0;

@@ -8,11 +8,18 @@
 namespace warpsim::sim {
 
 enum class Schedule : std::uint8_t { Lockstep, Fast, Random };
+// Independent thread scheduling (Volta and later): diverged lanes of a warp
+// progress independently and communicate only through synchronisation.
+// Warp-synchronous (pre-Volta): a warp's lanes execute in lockstep.
+enum class ThreadModel : std::uint8_t { Independent, WarpSynchronous };
 
 struct Options {
   std::string arch = "sm_90";
   unsigned warp_size = 0; // 0: the architecture's
   Schedule schedule = Schedule::Lockstep;
+  ThreadModel thread_model = ThreadModel::Independent;
+  std::string checks;   // comma-separated checker names; empty: none (see sim/checks)
+  bool profile = false; // collect the performance counters (see sim/profile)
   std::uint64_t seed = 1;
   std::size_t stack_size = 64 * 1024;
   unsigned resident_blocks = 16;

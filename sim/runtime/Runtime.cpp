@@ -1,5 +1,7 @@
 #include "Runtime.h"
 
+#include "../checks/Install.h"
+
 #include <link.h>
 #include <signal.h>
 #include <unistd.h>
@@ -140,6 +142,8 @@ Runtime::Runtime() {
       this);
   installCrashHandler();
   std::atexit(&atExit);
+  g_runtime = this;
+  installObservers(*this);
 }
 
 bool Runtime::inImageReadOnly(std::uintptr_t a) const {
