@@ -440,11 +440,12 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
     req.max_dynamic_smem_optin = static_cast<std::uint64_t>(it->second);
   model::LaunchVerdict v = model::validateLaunch(r.arch, req);
   if (!v.ok()) {
-    switch (v.error) {
-    case model::LaunchError::InvalidConfiguration: return r.setError(cudaErrorInvalidConfiguration);
-    case model::LaunchError::OutOfResources: return r.setError(cudaErrorLaunchOutOfResources);
-    default: return r.setError(cudaErrorInvalidValue);
-    }
+    // The CUDA 13 runtime reports every bad launch configuration (too many
+    // threads, a zero or oversized grid, too much shared memory) as
+    // cudaErrorInvalidValue; CUDA 12 said cudaErrorInvalidConfiguration for
+    // the first kinds. Measured on an H100: tests/runtime/native-h100.txt.
+    return r.setError(v.error == model::LaunchError::OutOfResources ? cudaErrorLaunchOutOfResources
+                                                                     : cudaErrorInvalidValue);
   }
   LaunchInfo info{++r.launches, site, req.grid, req.block, cfg->smem, 0, r.laneCount, &r.arch};
   cudaError_t err = r.engine.runGrid(info, entry, closure);

@@ -1,5 +1,7 @@
 // Launch-configuration errors behave like the real runtime: the error code
-// from cudaGetLastError, and the kernel does not run.
+// from cudaGetLastError, and the kernel does not run. The expected codes are
+// what CUDA 13 returns on an H100 (tests/runtime/native-h100.txt): every bad
+// configuration is cudaErrorInvalidValue there.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -18,13 +20,13 @@ int main() {
   cudaMemset(d, 0, sizeof(int));
 
   mark<<<1, 1025>>>(d);
-  expect("1025 threads per block", cudaGetLastError(), cudaErrorInvalidConfiguration);
+  expect("1025 threads per block", cudaGetLastError(), cudaErrorInvalidValue);
   mark<<<1, dim3(32, 32, 2)>>>(d);
-  expect("2048 threads in a 3-D block", cudaGetLastError(), cudaErrorInvalidConfiguration);
+  expect("2048 threads in a 3-D block", cudaGetLastError(), cudaErrorInvalidValue);
   mark<<<0, 32>>>(d);
-  expect("zero-sized grid", cudaGetLastError(), cudaErrorInvalidConfiguration);
+  expect("zero-sized grid", cudaGetLastError(), cudaErrorInvalidValue);
   mark<<<dim3(1, 65536), 32>>>(d);
-  expect("grid y of 65536", cudaGetLastError(), cudaErrorInvalidConfiguration);
+  expect("grid y of 65536", cudaGetLastError(), cudaErrorInvalidValue);
   mark<<<1, 32, 64 * 1024>>>(d);
   expect("64 KiB dynamic shared memory", cudaGetLastError(), cudaErrorInvalidValue);
   cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
