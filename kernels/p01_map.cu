@@ -1,43 +1,6 @@
 // p01 — Map (raw pointers). SIZE=4, 1 block of 4 threads: out[i] = a[i] + 10.
 // Inputs a[i] = i; expected [10, 11, 12, 13]. No synchronisation.
-#include <cstdio>
-#include <cstdlib>
-#include <cmath>
-#include <cuda_runtime.h>
-
-#define CUDA_CHECK(call)                                                    \
-  do {                                                                      \
-    cudaError_t err_ = (call);                                              \
-    if (err_ != cudaSuccess) {                                              \
-      std::printf("FAIL: %s at %s:%d: %s\n", #call, __FILE__, __LINE__,     \
-                  cudaGetErrorString(err_));                                \
-      std::exit(1);                                                         \
-    }                                                                       \
-  } while (0)
-
-static void print_array(const char *name, const float *v, int n) {
-  std::printf("%s: [", name);
-  for (int i = 0; i < n; ++i) std::printf(i ? ", %g" : "%g", v[i]);
-  std::printf("]\n");
-}
-
-// Exact comparison: every expected value is a small integer.
-static int check(const float *got, const float *want, int n) {
-  int bad = 0;
-  for (int i = 0; i < n; ++i) {
-    if (got[i] != want[i]) {
-      if (bad < 8)
-        std::printf("mismatch at %d: got %g, expected %g\n", i, got[i], want[i]);
-      ++bad;
-    }
-  }
-  if (bad) {
-    std::printf("FAIL: %d of %d values wrong\n", bad, n);
-    return 1;
-  }
-  std::printf("PASS\n");
-  return 0;
-}
+#include "puzzle.h"
 
 constexpr int SIZE = 4;
 constexpr int BLOCKS_PER_GRID = 1;
@@ -53,21 +16,12 @@ int main() {
   for (int i = 0; i < SIZE; ++i) h_a[i] = float(i);
   const float expected[SIZE] = {10, 11, 12, 13};
 
-  float *d_a = nullptr, *d_out = nullptr;
-  CUDA_CHECK(cudaMalloc(&d_a, SIZE * sizeof(float)));
-  CUDA_CHECK(cudaMalloc(&d_out, SIZE * sizeof(float)));
-  CUDA_CHECK(cudaMemset(d_out, 0, SIZE * sizeof(float)));
-  CUDA_CHECK(cudaMemcpy(d_a, h_a, sizeof(h_a), cudaMemcpyHostToDevice));
+  DeviceBuffer<float> d_a(h_a, SIZE);
+  DeviceBuffer<float> d_out(SIZE);
 
-  add_10<<<BLOCKS_PER_GRID, THREADS_PER_BLOCK>>>(d_out, d_a);
-  CUDA_CHECK(cudaGetLastError());
-  CUDA_CHECK(cudaDeviceSynchronize());
+  add_10<<<BLOCKS_PER_GRID, THREADS_PER_BLOCK>>>(d_out.data(), d_a.data());
+  CUDA_CHECK_LAUNCH();
 
-  CUDA_CHECK(cudaMemcpy(h_out, d_out, sizeof(h_out), cudaMemcpyDeviceToHost));
-  CUDA_CHECK(cudaFree(d_a));
-  CUDA_CHECK(cudaFree(d_out));
-
-  print_array("out", h_out, SIZE);
-  print_array("expected", expected, SIZE);
-  return check(h_out, expected, SIZE);
+  d_out.download(h_out);
+  return finish(check_output("out", h_out, expected, SIZE));
 }

@@ -3,40 +3,8 @@
 // buffer is row_major(TPB). Products, __syncthreads(), stride-halving tree
 // with a __syncthreads() per step, thread 0 writes out(0).
 // Inputs a[i] = b[i] = i; expected 140. Synchronisation: 4 barriers.
-#include <cstdio>
-#include <cstdlib>
-#include <cmath>
-#include <cuda_runtime.h>
-
-#define CUDA_CHECK(call)                                                    \
-  do {                                                                      \
-    cudaError_t err_ = (call);                                              \
-    if (err_ != cudaSuccess) {                                              \
-      std::printf("FAIL: %s at %s:%d: %s\n", #call, __FILE__, __LINE__,     \
-                  cudaGetErrorString(err_));                                \
-      std::exit(1);                                                         \
-    }                                                                       \
-  } while (0)
-
-// Exact comparison: every expected value is a small integer.
-static int check(const float *got, const float *want, int n) {
-  int bad = 0;
-  for (int i = 0; i < n; ++i) {
-    if (got[i] != want[i]) {
-      if (bad < 8)
-        std::printf("mismatch at %d: got %g, expected %g\n", i, got[i], want[i]);
-      ++bad;
-    }
-  }
-  if (bad) {
-    std::printf("FAIL: %d of %d values wrong\n", bad, n);
-    return 1;
-  }
-  std::printf("PASS\n");
-  return 0;
-}
-
 #include "layout_tensor.h"
+#include "puzzle.h"
 
 constexpr int TPB = 8;
 constexpr int SIZE = 8;
@@ -72,25 +40,18 @@ int main() {
   }
   const float expected[1] = {140};
 
-  float *d_a = nullptr, *d_b = nullptr, *d_out = nullptr;
-  CUDA_CHECK(cudaMalloc(&d_a, SIZE * sizeof(float)));
-  CUDA_CHECK(cudaMalloc(&d_b, SIZE * sizeof(float)));
-  CUDA_CHECK(cudaMalloc(&d_out, sizeof(float)));
-  CUDA_CHECK(cudaMemset(d_out, 0, sizeof(float)));
-  CUDA_CHECK(cudaMemcpy(d_a, h_a, sizeof(h_a), cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemcpy(d_b, h_b, sizeof(h_b), cudaMemcpyHostToDevice));
+  DeviceBuffer<float> d_a(h_a, SIZE);
+  DeviceBuffer<float> d_b(h_b, SIZE);
+  DeviceBuffer<float> d_out(1);
 
-  dot_product<<<BLOCKS_PER_GRID, THREADS_PER_BLOCK>>>(OutTensor(d_out), InTensor(d_a),
-                                                      InTensor(d_b), SIZE);
-  CUDA_CHECK(cudaGetLastError());
-  CUDA_CHECK(cudaDeviceSynchronize());
+  dot_product<<<BLOCKS_PER_GRID, THREADS_PER_BLOCK>>>(OutTensor(d_out.data()),
+                                                      InTensor(d_a.data()),
+                                                      InTensor(d_b.data()), SIZE);
+  CUDA_CHECK_LAUNCH();
 
-  CUDA_CHECK(cudaMemcpy(h_out, d_out, sizeof(h_out), cudaMemcpyDeviceToHost));
-  CUDA_CHECK(cudaFree(d_a));
-  CUDA_CHECK(cudaFree(d_b));
-  CUDA_CHECK(cudaFree(d_out));
-
-  std::printf("out: %g\n", h_out[0]);
-  std::printf("expected: %g\n", expected[0]);
-  return check(h_out, expected, 1);
+  d_out.download(h_out);
+  print_value("out", h_out[0]);
+  print_value("expected", expected[0]);
+  puzzle_output("out", h_out, 1);
+  return finish(check_equal(h_out, expected, 1));
 }

@@ -1,0 +1,144 @@
+// puzzle.h — host-side helpers shared by the puzzle programs in kernels/.
+// Header-only, plain CUDA C++17: builds with nvcc and with warpsim.
+//
+//   CUDA_CHECK(call)       on error prints `file:line: CUDA error NAME: STRING`
+//                          to stderr and exits 1
+//   CUDA_CHECK_LAUNCH()    checks the last launch, then synchronises
+//   DeviceBuffer<T>        owns n device elements (cudaMalloc/cudaFree);
+//                          zero-filled, or a copy of a host array
+//   print_array / print_value   `out: [10, 11]` / `out: 140`
+//   check_equal(got, expected, n)   exact comparison; returns the mismatches
+//   finish(mismatches)     prints PASS (returns 0) or FAIL (returns 1)
+//   puzzle_output(name, values, n)  with WARPSIM_OUTPUT_FILE set, appends
+//                          `name n v0 v1 ...` (%.9g) to that file
+//   check_output(name, got, expected, n)  the usual ending: print both
+//                          arrays, puzzle_output, check_equal
+#pragma once
+
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+#define CUDA_CHECK(call)                                                     \
+  do {                                                                       \
+    cudaError_t err_ = (call);                                               \
+    if (err_ != cudaSuccess) {                                               \
+      std::fprintf(stderr, "%s:%d: CUDA error %s: %s\n", __FILE__, __LINE__, \
+                   cudaGetErrorName(err_), cudaGetErrorString(err_));        \
+      std::exit(1);                                                          \
+    }                                                                        \
+  } while (0)
+
+// After a <<<...>>> launch: launch errors, then errors while it ran.
+#define CUDA_CHECK_LAUNCH()                 \
+  do {                                      \
+    CUDA_CHECK(cudaGetLastError());         \
+    CUDA_CHECK(cudaDeviceSynchronize());    \
+  } while (0)
+
+// n elements of device memory, freed when it goes out of scope.
+template <typename T>
+class DeviceBuffer {
+public:
+  // Zero-filled.
+  explicit DeviceBuffer(std::size_t n) : n_(n) {
+    CUDA_CHECK(cudaMalloc(&ptr_, bytes()));
+    CUDA_CHECK(cudaMemset(ptr_, 0, bytes()));
+  }
+  // A copy of host[0..n).
+  DeviceBuffer(const T *host, std::size_t n) : n_(n) {
+    CUDA_CHECK(cudaMalloc(&ptr_, bytes()));
+    upload(host);
+  }
+  ~DeviceBuffer() { CUDA_CHECK(cudaFree(ptr_)); }
+  DeviceBuffer(const DeviceBuffer &) = delete;
+  DeviceBuffer &operator=(const DeviceBuffer &) = delete;
+
+  T *data() const { return ptr_; }
+  std::size_t size() const { return n_; }
+  std::size_t bytes() const { return n_ * sizeof(T); }
+
+  void upload(const T *host) {
+    CUDA_CHECK(cudaMemcpy(ptr_, host, bytes(), cudaMemcpyHostToDevice));
+  }
+  void download(T *host) const {
+    CUDA_CHECK(cudaMemcpy(host, ptr_, bytes(), cudaMemcpyDeviceToHost));
+  }
+
+private:
+  T *ptr_ = nullptr;
+  std::size_t n_ = 0;
+};
+
+// `label: [v0, v1, ...]`
+inline void print_array(const char *label, const float *v, int n) {
+  std::printf("%s: [", label);
+  for (int i = 0; i < n; ++i) std::printf(i ? ", %g" : "%g", v[i]);
+  std::printf("]\n");
+}
+
+// `label: v` (a one-value result, such as a dot product)
+inline void print_value(const char *label, float v) {
+  std::printf("%s: %g\n", label, v);
+}
+
+namespace puzzle_detail {
+// How many values check_equal has compared so far (for finish's FAIL line).
+inline int &values_checked() {
+  static int count = 0;
+  return count;
+}
+} // namespace puzzle_detail
+
+// Exact comparison: every expected value is a small integer. Prints the first
+// 8 mismatches; returns how many values differ.
+inline int check_equal(const float *got, const float *expected, int n) {
+  int bad = 0;
+  for (int i = 0; i < n; ++i) {
+    if (got[i] != expected[i]) {
+      if (bad < 8)
+        std::printf("mismatch at %d: got %g, expected %g\n", i, got[i], expected[i]);
+      ++bad;
+    }
+  }
+  puzzle_detail::values_checked() += n;
+  return bad;
+}
+
+// Prints PASS and returns 0, or prints FAIL and returns 1: main's exit code.
+inline int finish(int mismatches) {
+  if (mismatches) {
+    std::printf("FAIL: %d of %d values wrong\n", mismatches,
+                puzzle_detail::values_checked());
+    return 1;
+  }
+  std::printf("PASS\n");
+  return 0;
+}
+
+// With WARPSIM_OUTPUT_FILE set, appends the line `name n v0 v1 ...` (values
+// as %.9g, enough to round-trip a float) to that file; otherwise does nothing.
+inline void puzzle_output(const char *name, const float *host_values, std::size_t n) {
+  const char *path = std::getenv("WARPSIM_OUTPUT_FILE");
+  if (!path || !*path) return;
+  std::FILE *f = std::fopen(path, "a");
+  if (!f) {
+    std::fprintf(stderr, "puzzle_output: cannot open WARPSIM_OUTPUT_FILE '%s'\n", path);
+    std::exit(1);
+  }
+  std::fprintf(f, "%s %zu", name, n);
+  for (std::size_t i = 0; i < n; ++i) std::fprintf(f, " %.9g", host_values[i]);
+  std::fprintf(f, "\n");
+  std::fclose(f);
+}
+
+// The usual ending of a puzzle's main, for an output array `name`:
+//   name: [...]  /  expected: [...]  /  puzzle_output  /  check_equal.
+// Returns the mismatches, for finish().
+inline int check_output(const char *name, const float *got, const float *expected, int n) {
+  print_array(name, got, n);
+  print_array("expected", expected, n);
+  puzzle_output(name, got, static_cast<std::size_t>(n));
+  return check_equal(got, expected, n);
+}
