@@ -1,0 +1,175 @@
+// p20_fused — fused LayerNorm + Linear forward as a PyTorch custom op
+// ("layernorm_linear", algorithm="fused"); only the kernel math is ported
+// (raw pointers; (B, S, X) tensors are row-major, row = b*S + s).
+// B=4, S=4, H=8, O=16, EPS=1e-5. Grid (B, S), block (1): one thread per
+// (b, s) position computes the row statistics once (one pass, var =
+// E[x^2] - mean^2), then for every o: sum_h LN(x)_h * W[o, h] + bias[o].
+// No shared memory (the book's L8348 says otherwise) and no synchronisation.
+// Inputs: x ~ N(0,1) and linear_weight ~ N(0,1)*0.02 from a fixed LCG +
+// Box–Muller (torch's seed-42 values are not reproduced); ln_weight = 1,
+// ln_bias = 0, linear_bias = 0 (the repo's values).
+// Compared with a double-precision CPU LayerNorm + Linear, atol 1e-6,
+// rtol 1e-5 (the book reports a max diff of 1.86e-08 against PyTorch).
+#include <cmath>
+
+#include "puzzle.h"
+
+constexpr int BATCH = 4;
+constexpr int SEQ = 4;
+constexpr int HIDDEN = 8;
+constexpr int OUT_DIM = 16;
+constexpr int ROWS = BATCH * SEQ; // one row per (b, s) position
+constexpr float EPS = 1e-5f;
+
+__global__ void minimal_fused_kernel(float *output, const float *input, const float *ln_weight,
+                                     const float *ln_bias, const float *linear_weight,
+                                     const float *linear_bias) {
+  int batch_idx = blockIdx.x;
+  int seq_idx = blockIdx.y;
+  if (batch_idx >= BATCH || seq_idx >= SEQ)
+    return;
+  const float *x = input + (batch_idx * SEQ + seq_idx) * HIDDEN;
+  float *out = output + (batch_idx * SEQ + seq_idx) * OUT_DIM;
+
+  // Step 1: LayerNorm statistics, once per position.
+  float sum_val = 0.0f, sq_sum = 0.0f;
+  for (int h = 0; h < HIDDEN; ++h) {
+    sum_val += x[h];
+    sq_sum += x[h] * x[h];
+  }
+  float mean_val = sum_val / HIDDEN;
+  float var_val = sq_sum / HIDDEN - mean_val * mean_val;
+  float inv_std = 1.0f / sqrtf(var_val + EPS);
+
+  // Step 2: every output of this position.
+  for (int o = 0; o < OUT_DIM; ++o) {
+    float acc = 0.0f;
+    for (int h = 0; h < HIDDEN; ++h) {
+      float normalized = (x[h] - mean_val) * inv_std * ln_weight[h] + ln_bias[h];
+      acc += normalized * linear_weight[o * HIDDEN + h];
+    }
+    out[o] = acc + linear_bias[o];
+  }
+}
+
+// Deterministic inputs, identical under nvcc and warpsim: a 64-bit LCG
+// (Knuth's MMIX constants) and the Box–Muller transform in double precision.
+struct Lcg {
+  unsigned long long state;
+  explicit Lcg(unsigned long long seed) : state(seed) {}
+  unsigned next_u32() {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return unsigned(state >> 32);
+  }
+  double uniform() { return (next_u32() + 0.5) / 4294967296.0; } // in (0, 1)
+  double normal() {
+    double u1 = uniform(), u2 = uniform();
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+  }
+};
+
+// Tolerance check against a double-precision CPU reference: element i passes
+// when |got - ref| <= atol + rtol * |ref| (NaN fails). Prints the max abs diff
+// and the first mismatches; returns the number of failing elements.
+static int check_close(const char *label, const float *got, const double *ref, int n, double atol,
+                       double rtol) {
+  int bad = 0;
+  double max_diff = 0.0;
+  for (int i = 0; i < n; ++i) {
+    double diff = std::fabs(double(got[i]) - ref[i]);
+    if (diff > max_diff || diff != diff)
+      max_diff = diff;
+    if (!(diff <= atol + rtol * std::fabs(ref[i]))) {
+      if (bad < 8)
+        std::printf("mismatch %s[%d]: got %.9g, expected %.9g\n", label, i, got[i], ref[i]);
+      ++bad;
+    }
+  }
+  std::printf("%s: max abs diff %.3g (atol %g, rtol %g)\n", label, max_diff, atol, rtol);
+  puzzle_detail::values_checked() += n;
+  return bad;
+}
+
+// Host data: x ~ N(0, 1) (B, S, H); ln_weight = 1, ln_bias = 0;
+// linear_weight ~ N(0, 1) * 0.02 (O, H); linear_bias = 0 (the repo's values,
+// with the LCG in place of torch's seed-42 generator).
+struct Inputs {
+  float x[ROWS * HIDDEN], ln_weight[HIDDEN], ln_bias[HIDDEN];
+  float linear_weight[OUT_DIM * HIDDEN], linear_bias[OUT_DIM];
+  Inputs() {
+    Lcg rng(20);
+    for (float &v : x)
+      v = float(rng.normal());
+    for (float &v : ln_weight)
+      v = 1.0f;
+    for (float &v : ln_bias)
+      v = 0.0f;
+    for (float &v : linear_weight)
+      v = float(rng.normal() * 0.02);
+    for (float &v : linear_bias)
+      v = 0.0f;
+  }
+};
+
+// CPU LayerNorm in double (two-pass variance): ln[r][h], and per-row stats.
+static void reference_layernorm(const Inputs &in, double *ln, double *mean, double *inv_std) {
+  for (int r = 0; r < ROWS; ++r) {
+    double m = 0.0, var = 0.0;
+    for (int h = 0; h < HIDDEN; ++h)
+      m += in.x[r * HIDDEN + h];
+    m /= HIDDEN;
+    for (int h = 0; h < HIDDEN; ++h) {
+      double d = in.x[r * HIDDEN + h] - m;
+      var += d * d;
+    }
+    var /= HIDDEN;
+    double is = 1.0 / std::sqrt(var + double(EPS));
+    if (mean)
+      mean[r] = m;
+    if (inv_std)
+      inv_std[r] = is;
+    for (int h = 0; h < HIDDEN; ++h)
+      ln[r * HIDDEN + h] = (in.x[r * HIDDEN + h] - m) * is * in.ln_weight[h] + in.ln_bias[h];
+  }
+}
+
+// CPU LayerNorm + Linear in double: out[r][o] = sum_h ln[r][h] * W[o][h] + b[o].
+static void reference_forward(const Inputs &in, double *out) {
+  static double ln[ROWS * HIDDEN];
+  reference_layernorm(in, ln, nullptr, nullptr);
+  for (int r = 0; r < ROWS; ++r)
+    for (int o = 0; o < OUT_DIM; ++o) {
+      double acc = in.linear_bias[o];
+      for (int h = 0; h < HIDDEN; ++h)
+        acc += ln[r * HIDDEN + h] * in.linear_weight[o * HIDDEN + h];
+      out[r * OUT_DIM + o] = acc;
+    }
+}
+
+int main() {
+  static Inputs in;
+  static float h_out[ROWS * OUT_DIM];
+  static double ref[ROWS * OUT_DIM];
+  reference_forward(in, ref);
+
+  DeviceBuffer<float> d_x(in.x, ROWS * HIDDEN);
+  DeviceBuffer<float> d_ln_weight(in.ln_weight, HIDDEN);
+  DeviceBuffer<float> d_ln_bias(in.ln_bias, HIDDEN);
+  DeviceBuffer<float> d_linear_weight(in.linear_weight, OUT_DIM * HIDDEN);
+  DeviceBuffer<float> d_linear_bias(in.linear_bias, OUT_DIM);
+  DeviceBuffer<float> d_out(ROWS * OUT_DIM);
+
+  minimal_fused_kernel<<<dim3(BATCH, SEQ), dim3(1)>>>(d_out.data(), d_x.data(), d_ln_weight.data(),
+                                                      d_ln_bias.data(), d_linear_weight.data(),
+                                                      d_linear_bias.data());
+  CUDA_CHECK_LAUNCH();
+
+  d_out.download(h_out);
+  float ref_row[OUT_DIM];
+  for (int o = 0; o < OUT_DIM; ++o)
+    ref_row[o] = float(ref[o]);
+  print_array("out[0, 0, :]", h_out, OUT_DIM);
+  print_array("expected[0, 0, :]", ref_row, OUT_DIM);
+  puzzle_output("out", h_out, ROWS * OUT_DIM);
+  return finish(check_close("out", h_out, ref, ROWS * OUT_DIM, 1e-6, 1e-5));
+}
