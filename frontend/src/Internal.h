@@ -104,6 +104,18 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 makeUserFileSystem(UserFiles &files, std::vector<std::string> system_prefixes,
                    std::string main_file_abs, std::string main_file_name);
 
+// ------------------------------------------------------------ parse set-up
+
+// How translate() (and lint()) run clang over a .cu file.
+struct ParseSetup {
+  std::string main_abs;                      // the .cu file, absolute
+  std::vector<std::string> args;             // the parse's clang command line
+  std::vector<std::string> common;           // flags of the parse and the final compile
+  std::vector<std::string> compile_includes; // -I, absolute, for the final compile
+  std::vector<std::string> system;           // prefixes of files that are not the user's
+};
+ParseSetup makeParseSetup(const TranslateOptions &opts);
+
 // ------------------------------------------------------------ utilities
 
 // `text` as the body of a C++ string literal.

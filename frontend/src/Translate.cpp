@@ -175,16 +175,16 @@ TranslateResult failure(std::string diagnostics) {
 
 } // namespace
 
-TranslateResult translate(const TranslateOptions &opts) {
-  std::string mainAbs = makeAbsolute(opts.input_path);
-  if (!llvm::sys::fs::is_regular_file(mainAbs))
-    return failure("error: no such file: '" + opts.input_path + "'\n");
-
+ParseSetup makeParseSetup(const TranslateOptions &opts) {
+  ParseSetup s;
+  s.main_abs = makeAbsolute(opts.input_path);
   // Flags shared by the parse and the final compile. The parse takes the
   // user's include directories as given, so that header names in reports
   // read as they would in the user's own compile; the final compile, which
   // may run elsewhere, gets them absolute.
-  std::vector<std::string> common, parseIncludes, compileIncludes;
+  std::vector<std::string> &common = s.common;
+  std::vector<std::string> &compileIncludes = s.compile_includes;
+  std::vector<std::string> parseIncludes;
   common.push_back("-std=c++20");
   // warpsim's built-in variables (threadIdx.x, ...) are __declspec(property)
   // members, as in clang's own CUDA headers.
@@ -206,24 +206,31 @@ TranslateResult translate(const TranslateOptions &opts) {
   // the final clang++ compile will.
   llvm::SmallString<256> driver(opts.clang_resource_dir);
   llvm::sys::path::append(driver, "../../..", "bin", "clang++");
-  std::vector<std::string> args = {std::string(driver),
-                                   "-x",
-                                   "c++",
-                                   "-fsyntax-only",
-                                   "-w",
-                                   "-fno-caret-diagnostics",
-                                   "-resource-dir",
-                                   opts.clang_resource_dir};
+  std::vector<std::string> &args = s.args;
+  args = {std::string(driver), "-x", "c++", "-fsyntax-only", "-w",
+          "-fno-caret-diagnostics", "-resource-dir", opts.clang_resource_dir};
   args.insert(args.end(), common.begin(), common.end());
   args.insert(args.end(), parseIncludes.begin(), parseIncludes.end());
   args.push_back(opts.input_path);
 
   // Files under these are not the user's: no launch pass, no dependency.
-  std::vector<std::string> system = {
+  s.system = {
       dirPrefix(opts.clang_resource_dir), dirPrefix(opts.warpsim_include_dir),
       "/usr/include/", "/usr/lib/", "/usr/local/include/", "/usr/lib64/",
       // The driver reads these (distribution detection); they are no input.
       "/etc/", "/proc/", "/sys/", "/dev/"};
+  return s;
+}
+
+TranslateResult translate(const TranslateOptions &opts) {
+  std::string mainAbs = makeAbsolute(opts.input_path);
+  if (!llvm::sys::fs::is_regular_file(mainAbs))
+    return failure("error: no such file: '" + opts.input_path + "'\n");
+  ParseSetup setup = makeParseSetup(opts);
+  const std::vector<std::string> &common = setup.common;
+  const std::vector<std::string> &compileIncludes = setup.compile_includes;
+  const std::vector<std::string> &args = setup.args;
+  const std::vector<std::string> &system = setup.system;
 
   UserFiles files;
   Outputs outputs;

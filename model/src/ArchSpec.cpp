@@ -57,6 +57,7 @@ const std::map<std::string, Setter, std::less<>> &setters() {
       {"max_blocks_per_sm", number(&ArchSpec::max_blocks_per_sm)},
       {"shared_bank_count", number(&ArchSpec::shared_bank_count)},
       {"shared_bank_width", number(&ArchSpec::shared_bank_width)},
+      {"shared_phase_lanes", number(&ArchSpec::shared_phase_lanes)},
       {"static_shared_per_block", number(&ArchSpec::static_shared_per_block)},
       {"shared_per_block_optin", number(&ArchSpec::shared_per_block_optin)},
       {"shared_per_sm", number(&ArchSpec::shared_per_sm)},
@@ -103,13 +104,19 @@ ArchParseResult parseArchSpec(std::string_view text) {
       return {std::nullopt, "line " + std::to_string(lineNo) + ": bad value for '" + std::string(key) + "'"};
     seen.insert(std::string(key));
   }
+  // Keys that may be left out (newer additions with a sensible default).
+  static const std::set<std::string, std::less<>> optional = {"shared_phase_lanes"};
   for (const auto &[key, setter] : setters())
-    if (!seen.count(key))
+    if (!seen.count(key) && !optional.count(key))
       return {std::nullopt, "missing key '" + key + "'"};
   if (spec.warp_size != 32 && spec.warp_size != 64)
     return {std::nullopt, "warp_size must be 32 or 64"};
   if (spec.shared_bank_count == 0 || spec.shared_bank_width == 0)
     return {std::nullopt, "bank geometry must be non-zero"};
+  if (spec.shared_bank_count > 64 || spec.shared_phase_lanes == 0 ||
+      spec.shared_phase_lanes > spec.warp_size)
+    return {std::nullopt, "shared_bank_count must be at most 64 and shared_phase_lanes "
+                          "between 1 and warp_size"};
   return {spec, {}};
 }
 

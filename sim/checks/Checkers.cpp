@@ -1,7 +1,47 @@
-// The correctness checkers (detectors issue): none yet.
+// The correctness checkers, installed as observers according to
+// Options::checks ("race,barrier,memory,init", or "all"). See docs/checks.md.
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "BarrierChecker.h"
+#include "InitChecker.h"
 #include "Install.h"
+#include "MemoryChecker.h"
+#include "RaceDetector.h"
 #include "Runtime.h"
 
 namespace warpsim::sim {
-void installCheckers(Runtime &) {}
+
+void installCheckers(Runtime &rt) {
+  bool race = false, barrier = false, memory = false, init = false;
+  std::stringstream in(rt.options.checks);
+  std::string name;
+  while (std::getline(in, name, ',')) {
+    const bool all = name == "all";
+    race |= all || name == "race";
+    barrier |= all || name == "barrier";
+    memory |= all || name == "memory";
+    init |= all || name == "init";
+  }
+  // Observers live as long as the runtime (until the process exits).
+  if (memory) {
+    static MemoryChecker checker(rt);
+    rt.engine.setAccessGuard(&checker);
+    rt.observers.push_back(&checker);
+  }
+  if (race) {
+    static RaceDetector detector(rt);
+    rt.observers.push_back(&detector);
+  }
+  if (barrier) {
+    static BarrierChecker checker(rt);
+    rt.observers.push_back(&checker);
+  }
+  if (init) {
+    static InitChecker checker(rt);
+    rt.observers.push_back(&checker);
+  }
+}
+
 } // namespace warpsim::sim

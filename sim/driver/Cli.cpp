@@ -31,6 +31,11 @@ commands:
                      then a findings summary
   build FILE.cu      compile into the cache only (-o FILE copies the program)
   translate FILE.cu  print the C++ the front end makes of FILE.cu
+  check FILE.cu      run with every check on (races, barriers, memory,
+                     uninitialised reads); exit status 3 on an error finding
+  lint FILE.cu       static checks: barriers and full-mask warp operations
+                     under thread-dependent control flow, warp-size-32
+                     assumptions (--Werror: exit status 1 on a warning)
 
 options:
   --arch NAME            architecture: )" +
@@ -47,13 +52,24 @@ options:
   --resident-blocks N    blocks interleaved at once (default 16)
   --spin-limit N         warp instructions without progress before a
                          spin-wait is reported as livelock (default 10000000)
+  --profile              measure every warp instruction: bank conflicts,
+                         sectors per request, SIMT efficiency; print a
+                         per-kernel summary and a per-line table
+  --profile-svg FILE     also draw lane activity and bank heat maps (SVG)
+  --check LIST           run: checks to enable (race,barrier,memory,init,all)
+  --json FILE            write the findings as JSON (schema: docs/checks.md)
+  --sarif FILE           write the findings as SARIF 2.1.0
+  --print-limit N        print at most N findings (all are counted)
+  --error-exitcode N     check: exit status on an error finding (default 3)
+  --hide-same-value-races  do not report write-write races storing equal values
   --timing               also print the host time spent running kernels
                          (varies run to run; off by default for determinism)
   -o FILE                with build: where to put the program
   --help, --version
 
-exit status: the program's own; 2 bad usage; 4 the program did not compile;
-5 the simulation was ended by warpsim (deadlock, livelock, crash).
+exit status: the program's own; 2 bad usage; 3 (check) an error-severity
+finding; 4 the program did not compile; 5 the simulation was ended by
+warpsim (deadlock, livelock, crash).
 )";
 }
 
@@ -77,7 +93,12 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
     o.command = Command::Build;
   else if (cmd == "translate")
     o.command = Command::Translate;
-  else if (cmd == "check" || cmd == "lint" || cmd == "crosscheck")
+  else if (cmd == "lint")
+    o.command = Command::Lint;
+  else if (cmd == "check") {
+    o.command = Command::Check;
+    o.checks = "all";
+  } else if (cmd == "crosscheck")
     return {std::nullopt, "'" + cmd + "' is not available in this version of warpsim"};
   else
     return {std::nullopt, "unknown command '" + cmd + "' (try 'warpsim --help')"};
@@ -151,6 +172,48 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
       o.keep_temps = true;
     } else if (a == "--timing") {
       o.timing = true;
+    } else if (a == "--check") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      std::string item;
+      for (std::size_t p = 0; p <= v.size();) {
+        std::size_t q = v.find(',', p);
+        item = v.substr(p, q == std::string::npos ? std::string::npos : q - p);
+        if (item != "race" && item != "barrier" && item != "memory" && item != "init" &&
+            item != "all" && item != "none")
+          return {std::nullopt, "--check takes a list of race, barrier, memory, init, all or "
+                                "none, not '" + item + "'"};
+        if (q == std::string::npos)
+          break;
+        p = q + 1;
+      }
+      o.checks = v == "none" ? "" : v;
+    } else if (a == "--json") {
+      if ((err = value(a, o.json_path)))
+        return {std::nullopt, *err};
+    } else if (a == "--sarif") {
+      if ((err = value(a, o.sarif_path)))
+        return {std::nullopt, *err};
+    } else if (a == "--print-limit") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      if (!number(v, o.print_limit))
+        return {std::nullopt, "--print-limit needs a non-negative integer, not '" + v + "'"};
+    } else if (a == "--error-exitcode") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      if (!number(v, o.error_exitcode) || o.error_exitcode < 0 || o.error_exitcode > 255)
+        return {std::nullopt, "--error-exitcode needs an integer between 0 and 255"};
+    } else if (a == "--hide-same-value-races") {
+      o.same_value_races = false;
+    } else if (a == "--Werror") {
+      o.werror = true;
+    } else if (a == "--profile") {
+      o.profile = true;
+    } else if (a == "--profile-svg") {
+      if ((err = value(a, o.profile_svg)))
+        return {std::nullopt, *err};
+      o.profile = true;
     } else if (a == "--cache-dir") {
       if ((err = value(a, o.cache_dir)))
         return {std::nullopt, *err};
@@ -188,7 +251,9 @@ std::string runtimeOptions(const CliOptions &o) {
          " seed=" + std::to_string(o.seed) +
          " stack_size=" + std::to_string(o.stack_size) +
          " resident_blocks=" + std::to_string(o.resident_blocks) +
-         " spin_limit=" + std::to_string(o.spin_limit);
+         " spin_limit=" + std::to_string(o.spin_limit) + (o.profile ? " profile=1" : "") +
+         (o.checks.empty() ? "" : " checks=" + o.checks) +
+         (o.same_value_races ? "" : " same_value_races=0");
 }
 
 } // namespace warpsim::driver

@@ -3,9 +3,10 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <unordered_map>
 
-#include "llvm/DebugInfo/Symbolize/Symbolize.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/DebugInfo/Symbolize/Symbolize.h"
 #include "llvm/Support/JSON.h"
 
 namespace warpsim::driver {
@@ -30,46 +31,76 @@ public:
     sym_ = std::make_unique<llvm::symbolize::LLVMSymbolizer>(opts);
   }
 
-  // "file:line:col" of the instruction before a return address, and the
-  // function it is in.
-  std::string where(std::uint64_t pc, std::string *function = nullptr) {
+  // The source location of the instruction before a return address.
+  SourceLoc where(std::uint64_t pc) {
     if (pc == 0)
-      return "?";
-    auto res = sym_->symbolizeInlinedCode(program_, {pc - 1, llvm::object::SectionedAddress::UndefSection});
-    if (!res || res->getNumberOfFrames() == 0) {
-      if (!res)
-        llvm::consumeError(res.takeError());
-      return "0x" + llvm::utohexstr(pc);
+      return {};
+    auto [it, fresh] = cache_.try_emplace(pc);
+    if (!fresh)
+      return it->second;
+    SourceLoc &loc = it->second;
+    loc.pc = pc;
+    auto res = sym_->symbolizeInlinedCode(program_,
+                                          {pc - 1, llvm::object::SectionedAddress::UndefSection});
+    if (!res) {
+      llvm::consumeError(res.takeError());
+      return loc;
     }
+    if (res->getNumberOfFrames() == 0)
+      return loc;
     const llvm::DILineInfo &f = res->getFrame(0);
-    if (function)
-      *function = f.FunctionName;
-    if (f.FileName == llvm::DILineInfo::BadString)
-      return "0x" + llvm::utohexstr(pc);
-    return shortPath(f.FileName) + ":" + std::to_string(f.Line) + ":" + std::to_string(f.Column);
+    if (f.FunctionName != llvm::DILineInfo::BadString)
+      loc.function = f.FunctionName;
+    if (f.FileName != llvm::DILineInfo::BadString) {
+      loc.file = shortPath(f.FileName);
+      loc.line = f.Line;
+      loc.column = f.Column;
+    }
+    return loc;
   }
 
 private:
   std::string program_;
   std::unique_ptr<llvm::symbolize::LLVMSymbolizer> sym_;
+  std::unordered_map<std::uint64_t, SourceLoc> cache_;
 };
 
-std::string dim(const llvm::json::Array *a) {
+void readDim(const llvm::json::Array *a, unsigned out[3]) {
   if (a == nullptr || a->size() != 3)
-    return "?";
-  std::string s = "(";
+    return;
   for (std::size_t i = 0; i < 3; ++i)
-    s += (i ? "," : "") + std::to_string((*a)[i].getAsInteger().value_or(0));
-  return s + ")";
+    out[i] = static_cast<unsigned>((*a)[i].getAsInteger().value_or(0));
+}
+
+std::string dim(const unsigned d[3]) {
+  return "(" + std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]) +
+         ")";
+}
+
+// Findings that name the same kind, kernel, space and sites (by PC) are one
+// finding seen several times.
+std::string mergeKey(const ReportFinding &f) {
+  std::string k = f.kind + '\x1f' + f.kernel + '\x1f' + f.space + '\x1f' + f.hazard;
+  for (const ReportSite &s : f.sites)
+    k += '\x1f' + s.role + ':' + std::to_string(s.loc.pc);
+  if (f.fatal) // each fatal finding is its own event
+    k += '\x1f' + std::to_string(f.launch);
+  return k;
 }
 
 } // namespace
 
-ReportSummary renderReport(const std::string &reportPath, const std::string &program,
-                           std::string &text) {
+std::string SourceLoc::text() const {
+  if (known())
+    return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+  return pc == 0 ? "?" : "0x" + llvm::utohexstr(pc);
+}
+
+ReportSummary readReport(const std::string &reportPath, const std::string &program) {
   ReportSummary sum;
   std::ifstream in(reportPath);
   Symbolizer sym(program);
+  std::unordered_map<std::string, std::size_t> index;
   std::string line;
   while (std::getline(in, line)) {
     auto parsed = llvm::json::parse(line);
@@ -88,60 +119,117 @@ ReportSummary renderReport(const std::string &reportPath, const std::string &pro
     }
     if (type != "finding")
       continue;
-    std::string severity(obj->getString("severity").value_or("error"));
-    (severity == "error" ? sum.errors : sum.warnings)++;
-    sum.fatal |= obj->getBoolean("fatal").value_or(false);
-    std::string kind(obj->getString("kind").value_or("finding"));
-    std::string kernel(obj->getString("kernel").value_or(""));
-    text += kBar;
-    text += (severity == "error" ? "ERROR" : "WARNING");
-    text += " [" + kind + "]";
-    if (!kernel.empty())
-      text += " in kernel '" + kernel + "' (launch " +
-              std::to_string(obj->getInteger("launch").value_or(0)) + ")";
-    text += "\n";
-    text += kBar + std::string("    ") + std::string(obj->getString("message").value_or("")) + "\n";
-    if (auto space = obj->getString("space"); space && !space->empty() && kind == "invalid-address")
-      text += kBar + std::string("    address 0x") +
-              llvm::utohexstr(static_cast<std::uint64_t>(obj->getInteger("address").value_or(0))) +
-              " (" + std::string(*space) + " memory)\n";
+    ReportFinding f;
+    auto str = [&](const char *k) { return std::string(obj->getString(k).value_or("")); };
+    f.kind = str("kind");
+    f.severity = str("severity");
+    if (f.severity.empty())
+      f.severity = "error";
+    f.kernel = str("kernel");
+    f.space = str("space");
+    f.object = str("object");
+    f.hazard = str("hazard");
+    f.message = str("message");
+    f.launch = static_cast<std::uint64_t>(obj->getInteger("launch").value_or(0));
+    f.address = static_cast<std::uint64_t>(obj->getInteger("address").value_or(0));
+    f.size = static_cast<std::uint64_t>(obj->getInteger("size").value_or(0));
+    f.count = static_cast<std::uint64_t>(obj->getInteger("count").value_or(1));
+    f.fatal = obj->getBoolean("fatal").value_or(false);
     if (const llvm::json::Array *sites = obj->getArray("sites")) {
       for (const llvm::json::Value &sv : *sites) {
         const llvm::json::Object *s = sv.getAsObject();
         if (s == nullptr)
           continue;
-        std::string role(s->getString("role").value_or(""));
-        std::string detail(s->getString("detail").value_or(""));
-        std::string threads(s->getString("threads").value_or(""));
-        auto count = s->getInteger("thread_count").value_or(1);
-        auto pc = static_cast<std::uint64_t>(s->getInteger("pc").value_or(0));
-        std::string who;
-        if (count > 1)
-          who = std::to_string(count) + " threads (" + threads + ") of block " + dim(s->getArray("block"));
-        else if (s->getArray("thread"))
-          who = "thread " + dim(s->getArray("thread")) + " of block " + dim(s->getArray("block"));
-        std::string line = kBar + std::string("    ");
-        if (!who.empty())
-          line += who + ": ";
-        line += detail.empty() ? role : detail;
-        if (pc != 0)
-          line += " at " + sym.where(pc);
-        text += line + "\n";
-        if (const llvm::json::Array *stack = s->getArray("stack")) {
-          int depth = 1;
-          for (const llvm::json::Value &fv : *stack) {
-            std::string fn;
-            std::string at = sym.where(static_cast<std::uint64_t>(fv.getAsInteger().value_or(0)), &fn);
-            text += kBar + std::string("        #") + std::to_string(depth++) + " " + at;
-            if (!fn.empty() && fn != llvm::DILineInfo::BadString)
-              text += " in " + fn;
-            text += "\n";
-          }
-        }
+        ReportSite site;
+        site.role = std::string(s->getString("role").value_or(""));
+        site.detail = std::string(s->getString("detail").value_or(""));
+        site.threads = std::string(s->getString("threads").value_or(""));
+        site.thread_count = static_cast<std::uint64_t>(s->getInteger("thread_count").value_or(1));
+        site.has_thread = s->getArray("thread") != nullptr;
+        readDim(s->getArray("block"), site.block);
+        readDim(s->getArray("thread"), site.thread);
+        site.loc = sym.where(static_cast<std::uint64_t>(s->getInteger("pc").value_or(0)));
+        if (const llvm::json::Array *stack = s->getArray("stack"))
+          for (const llvm::json::Value &fv : *stack)
+            site.stack.push_back(sym.where(static_cast<std::uint64_t>(fv.getAsInteger().value_or(0))));
+        f.sites.push_back(std::move(site));
+      }
+    }
+    sum.fatal |= f.fatal;
+    auto [it, fresh] = index.try_emplace(mergeKey(f), sum.findings.size());
+    if (fresh) {
+      sum.findings.push_back(std::move(f));
+    } else {
+      ReportFinding &g = sum.findings[it->second];
+      g.count += f.count;
+      if (f.severity == "error") // a pair that was benign once and not later is an error
+        g.severity = "error";
+    }
+  }
+  for (const ReportFinding &f : sum.findings)
+    (f.severity == "error" ? sum.errors : sum.warnings)++;
+  return sum;
+}
+
+std::string renderText(const ReportSummary &sum, std::uint64_t limit) {
+  std::string text;
+  std::uint64_t printed = 0;
+  for (const ReportFinding &f : sum.findings) {
+    if (limit != 0 && printed == limit)
+      break;
+    ++printed;
+    text += kBar;
+    text += f.severity == "error" ? "ERROR" : f.severity == "warning" ? "WARNING" : "NOTE";
+    text += " [" + f.kind + "]";
+    if (!f.kernel.empty())
+      text += " in kernel '" + f.kernel + "' (launch " + std::to_string(f.launch) + ")";
+    text += "\n";
+    text += kBar + std::string("    ") + f.message + "\n";
+    // The object and offset, not the raw address: reports stay identical
+    // from run to run (addresses move with ASLR).
+    if (!f.object.empty())
+      text += kBar + std::string("    at ") + f.object + " (" + f.space + " memory" +
+              (f.size != 0 ? ", " + std::to_string(f.size) + " bytes" : "") + ")\n";
+    else if (!f.space.empty() && f.address != 0)
+      text += kBar + std::string("    address 0x") + llvm::utohexstr(f.address) + " (" + f.space +
+              " memory)\n";
+    if (f.count > 1)
+      text += kBar + std::string("    seen ") + std::to_string(f.count) +
+              (f.kind == "race" ? " times (hazards between these two sites)\n" : " times\n");
+    for (const ReportSite &s : f.sites) {
+      std::string who;
+      if (s.thread_count > 1)
+        who = std::to_string(s.thread_count) + " threads (" + s.threads + ") of block " +
+              dim(s.block);
+      else if (s.has_thread)
+        who = "thread " + dim(s.thread) + " of block " + dim(s.block);
+      std::string line = kBar + std::string("    ");
+      if (!who.empty())
+        line += who + ": ";
+      line += s.detail.empty() ? s.role : s.detail;
+      if (s.loc.pc != 0)
+        line += " at " + s.loc.text();
+      text += line + "\n";
+      int depth = 1;
+      for (const SourceLoc &fr : s.stack) {
+        text += kBar + std::string("        #") + std::to_string(depth++) + " " + fr.text();
+        if (!fr.function.empty())
+          text += " in " + fr.function;
+        text += "\n";
       }
     }
     text += kBar + std::string("\n");
   }
+  if (printed < sum.findings.size())
+    text += kBar + std::to_string(sum.findings.size() - printed) +
+            " more finding(s) not printed (--print-limit)\n";
+  return text;
+}
+
+ReportSummary renderReport(const std::string &reportPath, const std::string &program,
+                           std::string &text) {
+  ReportSummary sum = readReport(reportPath, program);
+  text += renderText(sum, 0);
   return sum;
 }
 

@@ -10,6 +10,8 @@
 
 #include "Cli.h"
 #include "Compiler.h"
+#include "LintCommand.h"
+#include "ProfileReport.h"
 #include "Report.h"
 
 using namespace warpsim::driver;
@@ -50,8 +52,19 @@ int runProgram(const CliOptions &o, const std::string &program) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
   }
-  std::string text;
-  ReportSummary sum = renderReport(report, program, text);
+  ReportSummary sum = readReport(report, program);
+  std::string text = renderText(sum, o.print_limit);
+  std::string profileJson;
+  if (o.profile) {
+    ProfileData profile = readProfile(report, program);
+    text += profileOutputs(profile, o.profile_svg);
+    if (!o.json_path.empty())
+      profileJson = renderProfileJson(profile);
+  }
+  if (!o.json_path.empty() && !writeJsonReport(o.json_path, sum, o.input, profileJson))
+    std::fprintf(stderr, "warpsim: error: cannot write '%s'\n", o.json_path.c_str());
+  if (!o.sarif_path.empty() && !writeSarifReport(o.sarif_path, sum, o.input))
+    std::fprintf(stderr, "warpsim: error: cannot write '%s'\n", o.sarif_path.c_str());
   std::remove(report.c_str());
   std::fflush(stdout);
   std::fputs(text.c_str(), stdout);
@@ -71,6 +84,9 @@ int runProgram(const CliOptions &o, const std::string &program) {
     return 128 + WTERMSIG(status);
   }
   int code = WIFEXITED(status) ? WEXITSTATUS(status) : kAbortedExit;
+  // `check`: an error finding decides the exit status (--error-exitcode).
+  if (o.command == Command::Check && sum.errors > 0)
+    return o.error_exitcode;
   if (sum.fatal || code == kRuntimeAbortedStatus)
     return kAbortedExit;
   return code;
@@ -103,8 +119,11 @@ int main(int argc, char **argv) {
     std::fputs(text.c_str(), stdout);
     return 0;
   }
+  case Command::Lint:
+    return runLint(o);
   case Command::Build:
   case Command::Run:
+  case Command::Check:
     break;
   }
   BuildResult b = buildProgram(o);

@@ -188,6 +188,7 @@ unsigned long long atomicXor(unsigned long long *address,
                              unsigned long long val);
 
 #include "warpsim/device_math.h"
+#include "warpsim/warp_intrinsics.h"
 
 // ------------------------------------------------------- not supported (yet)
 #define WARPSIM_UNSUPPORTED(what)                                              \

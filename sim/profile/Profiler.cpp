@@ -1,7 +1,199 @@
-// The performance counters (warp-model issue): none yet.
+// The performance counters (warp-model issue): an Observer that measures
+// every warp instruction: bank conflicts of shared accesses, sectors per
+// request of global accesses, active lanes (SIMT efficiency, divergence).
+// Per launch and per call site (raw PC); at the end of each launch one
+// {"type":"profile",...} line goes to the raw report, and the driver
+// symbolizes and renders it (sim/driver/ProfileReport.cpp).
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "DivergenceCounter.h"
+#include "GlobalCoalescingCounter.h"
+#include "LaneActivityTrace.h"
 #include "Runtime.h"
+#include "SharedBankCounter.h"
 #include "checks/Install.h"
 
 namespace warpsim::sim {
-void installProfiler(Runtime &) {}
+namespace profile {
+
+const char *opName(Op op) {
+  switch (op) {
+  case Op::Load: return "ld";
+  case Op::Store: return "st";
+  case Op::Atomic: return "atom";
+  case Op::Barrier: return "bar";
+  case Op::Fence: return "fence";
+  case Op::WarpOp: return "warp";
+  }
+  return "ld";
+}
+
+namespace {
+
+Op opOf(AccessKind k) {
+  switch (k) {
+  case AccessKind::Load: return Op::Load;
+  case AccessKind::Store: return Op::Store;
+  case AccessKind::Atomic: return Op::Atomic;
+  }
+  return Op::Load;
+}
+
+void appendString(std::string &out, const char *s) {
+  out += '"';
+  for (; s != nullptr && *s != '\0'; ++s) {
+    unsigned char c = static_cast<unsigned char>(*s);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c >= 0x20) {
+      out += static_cast<char>(c);
+    }
+  }
+  out += '"';
+}
+
+std::string dim(const Dim3 &d) {
+  return "[" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + "]";
+}
+
+class Profiler final : public Observer {
+public:
+  explicit Profiler(Runtime &rt) : rt_(rt), banks_(rt.arch), sectors_(rt.arch) {}
+
+  void onLaunchBegin(const LaunchInfo &L) override {
+    sites_.clear();
+    lastPc_ = 0;
+    lastSite_ = nullptr;
+    divergence_.clear();
+    trace_.launchBegin(L);
+  }
+
+  void onBlockBegin(const BlockInfo &b) override { divergence_.blockBegin(b); }
+
+  void onThreadExit(const BlockInfo &b, std::uint32_t thread) override {
+    divergence_.threadExit(b, thread);
+  }
+
+  void onWarpAccess(const WarpAccess &a) override {
+    const Op op = opOf(a.kind);
+    profile::SiteCounters &s = site(a.pc, op);
+    s.memory = true;
+    s.space = a.space;
+    divergence_.count(a.block, a.warp, a.active_mask, s);
+    if (a.space == MemorySpace::Shared)
+      banks_.count(a, s);
+    else if (a.space == MemorySpace::Global || a.space == MemorySpace::Managed)
+      sectors_.count(a, s);
+    if (trace_.active())
+      trace_.record(a.block, a.warp, a.active_mask, op, a.pc);
+  }
+
+  void onBarrierArrive(const BarrierEvent &e) override { other(e.block, e.warp, e.mask, e.pc, Op::Barrier); }
+  void onFence(const FenceEvent &e) override { other(e.block, e.warp, e.mask, e.pc, Op::Fence); }
+  void onWarpOp(const WarpOpEvent &e) override {
+    other(e.block, e.warp, e.active_mask, e.pc, Op::WarpOp);
+  }
+
+  void onLaunchEnd(const LaunchInfo &L) override {
+    trace_.stop();
+    std::vector<std::pair<std::uintptr_t, const profile::SiteCounters *>> order;
+    order.reserve(sites_.size());
+    for (const auto &[key, s] : sites_)
+      order.emplace_back(key, &s);
+    std::sort(order.begin(), order.end(),
+              [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::string j = "{\"type\":\"profile\",\"launch\":" + std::to_string(L.id) + ",\"kernel\":";
+    appendString(j, L.site != nullptr ? L.site->kernel_name : "");
+    j += ",\"kernel_file\":";
+    appendString(j, L.site != nullptr ? L.site->file : "");
+    j += ",\"kernel_line\":" + std::to_string(L.site != nullptr ? L.site->line : 0);
+    j += ",\"arch\":";
+    appendString(j, L.arch != nullptr ? L.arch->name.c_str() : rt_.arch.name.c_str());
+    j += ",\"schedule\":";
+    appendString(j, scheduleName(rt_.options.schedule));
+    j += ",\"warp_size\":" + std::to_string(L.warp_size);
+    j += ",\"bank_count\":" + std::to_string(banks_.bankCount());
+    j += ",\"grid\":" + dim(L.grid) + ",\"block\":" + dim(L.block);
+    j += ",\"sites\":[";
+    bool first = true;
+    for (const auto &[key, s] : order) {
+      j += first ? "" : ",";
+      first = false;
+      j += "{\"pc\":" + std::to_string(key >> 3) + ",\"op\":\"" + profile::opName(s->op) + "\"";
+      if (s->memory) {
+        j += ",\"space\":";
+        appendString(j, spaceName(s->space));
+      }
+      j += ",\"instructions\":" + std::to_string(s->instructions) +
+           ",\"active_lanes\":" + std::to_string(s->active_lanes) +
+           ",\"partial\":" + std::to_string(s->partial);
+      if (s->memory && s->space == MemorySpace::Shared) {
+        j += ",\"wavefronts\":" + std::to_string(s->wavefronts) +
+             ",\"ideal_wavefronts\":" + std::to_string(s->ideal_wavefronts) + ",\"bank_load\":[";
+        for (std::size_t b = 0; b < s->bank_load.size(); ++b)
+          j += (b ? "," : "") + std::to_string(s->bank_load[b]);
+        j += "]";
+      }
+      if (s->requests != 0)
+        j += ",\"requests\":" + std::to_string(s->requests) +
+             ",\"sectors\":" + std::to_string(s->sectors) +
+             ",\"ideal_sectors\":" + std::to_string(s->ideal_sectors);
+      j += "}";
+    }
+    j += "]}";
+    rt_.findings.addRecord(j);
+    if (std::string t = trace_.json(); !t.empty() && traceOwed_) {
+      rt_.findings.addRecord(t);
+      traceOwed_ = false;
+    }
+    sites_.clear();
+  }
+
+private:
+  // Sites are keyed by PC and operation (PCs are at least 8 apart... not
+  // guaranteed, so the op goes into the low bits of the key).
+  profile::SiteCounters &site(std::uintptr_t pc, Op op) {
+    const std::uintptr_t key = (pc << 3) | static_cast<std::uintptr_t>(op);
+    if (key == lastPc_ && lastSite_ != nullptr)
+      return *lastSite_;
+    profile::SiteCounters &s = sites_[key];
+    s.op = op;
+    lastPc_ = key;
+    lastSite_ = &s;
+    return s;
+  }
+
+  void other(const BlockInfo *b, std::uint32_t warp, std::uint64_t mask, std::uintptr_t pc, Op op) {
+    profile::SiteCounters &s = site(pc, op);
+    divergence_.count(b, warp, mask, s);
+    if (trace_.active())
+      trace_.record(b, warp, mask, op, pc);
+  }
+
+  Runtime &rt_;
+  profile::SharedBankCounter banks_;
+  profile::GlobalCoalescingCounter sectors_;
+  profile::DivergenceCounter divergence_;
+  profile::LaneActivityTrace trace_;
+  bool traceOwed_ = true;
+  std::unordered_map<std::uintptr_t, profile::SiteCounters> sites_;
+  std::uintptr_t lastPc_ = 0;
+  profile::SiteCounters *lastSite_ = nullptr;
+};
+
+} // namespace
+} // namespace profile
+
+void installProfiler(Runtime &rt) {
+  static std::unique_ptr<profile::Profiler> profiler;
+  profiler = std::make_unique<profile::Profiler>(rt);
+  rt.observers.push_back(profiler.get());
+}
+
 } // namespace warpsim::sim

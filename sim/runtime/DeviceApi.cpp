@@ -5,6 +5,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <type_traits>
 
@@ -224,3 +225,119 @@ extern "C" [[noreturn]] void __assert_fail(const char *assertion, const char *fi
   std::fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, function, assertion);
   std::abort();
 }
+
+// ------------------------------------------------------- warp operations
+// Each stops the lane at a warp-operation event; the engine runs the
+// operation once every lane named in the mask has arrived (Engine::warpOp).
+
+namespace {
+
+template <class T> std::uint64_t bitsOf(T v) {
+  if constexpr (sizeof(T) == 8) {
+    std::uint64_t b;
+    std::memcpy(&b, &v, 8);
+    return b;
+  } else {
+    std::uint32_t b;
+    std::memcpy(&b, &v, 4);
+    return b;
+  }
+}
+template <class T> T fromBits(std::uint64_t b) {
+  T v;
+  if constexpr (sizeof(T) == 8) {
+    std::memcpy(&v, &b, 8);
+  } else {
+    auto b32 = static_cast<std::uint32_t>(b);
+    std::memcpy(&v, &b32, 4);
+  }
+  return v;
+}
+
+inline std::uint64_t warpOp(const char *what, model::WarpOp op, unsigned long long mask,
+                            std::uint64_t value, std::int32_t arg, int width, std::uint8_t bytes,
+                            bool isSigned, std::uintptr_t pc) {
+  model::WarpOperand o;
+  o.value = value;
+  o.arg = arg;
+  o.width = static_cast<std::uint32_t>(width);
+  o.bytes = bytes;
+  o.is_signed = isSigned;
+  return Runtime::get().engine.warpOp(lane(what), op, mask, o, pc);
+}
+
+} // namespace
+
+void __syncwarp(unsigned long long mask) {
+  warpOp("__syncwarp", model::WarpOp::SyncWarp, mask, 0, 0, 0, 4, false, WS_RET);
+}
+unsigned long long __activemask(void) {
+  return warpOp("__activemask", model::WarpOp::ActiveMask, 0, 0, 0, 0, 4, false, WS_RET);
+}
+unsigned long long __ballot_sync(unsigned long long mask, int predicate) {
+  return warpOp("__ballot_sync", model::WarpOp::Ballot, mask, predicate != 0, 0, 0, 4, false,
+                WS_RET);
+}
+int __all_sync(unsigned long long mask, int predicate) {
+  return static_cast<int>(
+      warpOp("__all_sync", model::WarpOp::All, mask, predicate != 0, 0, 0, 4, false, WS_RET));
+}
+int __any_sync(unsigned long long mask, int predicate) {
+  return static_cast<int>(
+      warpOp("__any_sync", model::WarpOp::Any, mask, predicate != 0, 0, 0, 4, false, WS_RET));
+}
+
+#define WS_SHFL(T)                                                                                 \
+  T __shfl_sync(unsigned long long mask, T var, int srcLane, int width) {                          \
+    return fromBits<T>(warpOp("__shfl_sync", model::WarpOp::Shfl, mask, bitsOf(var), srcLane,      \
+                              width, sizeof(T), false, WS_RET));                                   \
+  }                                                                                                \
+  T __shfl_up_sync(unsigned long long mask, T var, unsigned int delta, int width) {                \
+    return fromBits<T>(warpOp("__shfl_up_sync", model::WarpOp::ShflUp, mask, bitsOf(var),          \
+                              static_cast<std::int32_t>(delta), width, sizeof(T), false, WS_RET)); \
+  }                                                                                                \
+  T __shfl_down_sync(unsigned long long mask, T var, unsigned int delta, int width) {              \
+    return fromBits<T>(warpOp("__shfl_down_sync", model::WarpOp::ShflDown, mask, bitsOf(var),      \
+                              static_cast<std::int32_t>(delta), width, sizeof(T), false, WS_RET)); \
+  }                                                                                                \
+  T __shfl_xor_sync(unsigned long long mask, T var, int laneMask, int width) {                     \
+    return fromBits<T>(warpOp("__shfl_xor_sync", model::WarpOp::ShflXor, mask, bitsOf(var),        \
+                              laneMask, width, sizeof(T), false, WS_RET));                         \
+  }                                                                                                \
+  unsigned long long __match_any_sync(unsigned long long mask, T value) {                          \
+    return warpOp("__match_any_sync", model::WarpOp::MatchAny, mask, bitsOf(value), 0, 0,          \
+                  sizeof(T), false, WS_RET);                                                       \
+  }                                                                                                \
+  unsigned long long __match_all_sync(unsigned long long mask, T value, int *pred) {               \
+    unsigned long long r = warpOp("__match_all_sync", model::WarpOp::MatchAll, mask,               \
+                                  bitsOf(value), 0, 0, sizeof(T), false, WS_RET);                  \
+    if (pred != nullptr)                                                                           \
+      *pred = r != 0;                                                                              \
+    return r;                                                                                      \
+  }
+WS_SHFL(int)
+WS_SHFL(unsigned int)
+WS_SHFL(long)
+WS_SHFL(unsigned long)
+WS_SHFL(long long)
+WS_SHFL(unsigned long long)
+WS_SHFL(float)
+WS_SHFL(double)
+#undef WS_SHFL
+
+#define WS_REDUCE(NAME, OP, T, SIGNED)                                                             \
+  T NAME(unsigned long long mask, T value) {                                                       \
+    return static_cast<T>(static_cast<std::uint32_t>(warpOp(#NAME, model::WarpOp::OP, mask,        \
+                                                            static_cast<std::uint32_t>(value), 0,  \
+                                                            0, 4, SIGNED, WS_RET)));               \
+  }
+WS_REDUCE(__reduce_add_sync, ReduceAdd, unsigned int, false)
+WS_REDUCE(__reduce_add_sync, ReduceAdd, int, true)
+WS_REDUCE(__reduce_min_sync, ReduceMin, unsigned int, false)
+WS_REDUCE(__reduce_min_sync, ReduceMin, int, true)
+WS_REDUCE(__reduce_max_sync, ReduceMax, unsigned int, false)
+WS_REDUCE(__reduce_max_sync, ReduceMax, int, true)
+WS_REDUCE(__reduce_and_sync, ReduceAnd, unsigned int, false)
+WS_REDUCE(__reduce_or_sync, ReduceOr, unsigned int, false)
+WS_REDUCE(__reduce_xor_sync, ReduceXor, unsigned int, false)
+#undef WS_REDUCE

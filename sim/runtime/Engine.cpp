@@ -6,6 +6,7 @@
 #include <map>
 
 #include "Runtime.h"
+#include "warpsim/model/Reconvergence.h"
 
 namespace warpsim::sim {
 
@@ -57,6 +58,8 @@ cudaError_t Engine::runGrid(LaunchInfo &launch, void (*entry)(void *), void *clo
   aborted_ = false;
   abortError_ = cudaSuccess;
   sinceProgress_ = 0;
+  warpFindings_.clear();
+  sharedVars_.clear();
   smemEnd_ = launch.dynamic_smem;
   // Fresh shared memory holds a fill pattern, not zeros, as on a GPU it
   // holds whatever the last block left: prepare what the launch can use.
@@ -167,6 +170,7 @@ void Engine::admit(std::uint64_t linear, std::uint32_t slot) {
     wp.live = wp.count;
     wp.lastGroup = 0;
     wp.streak = 0;
+    wp.waiting = 0;
   }
   for (std::uint32_t t = 0; t < nthreads; ++t) {
     Lane &l = b.lanes[t];
@@ -265,11 +269,17 @@ void Engine::afterResume(Lane *l) {
     for (Observer *o : rt_.observers)
       o->onBarrierArrive(e);
     arriveAtBarrier(l);
+  } else if (l->ev.kind == EventKind::WarpOp) {
+    issueWarpOp(*l->warp, std::uint64_t{1} << l->lane);
+    return;
   } else {
     l->state = LaneState::Ready; // preempted: runs again next round
     if (++sinceProgress_ > rt_.options.spin_limit / rt_.options.fast_quantum + 1)
       reportLivelock();
   }
+  // A lane that blocked may be what a waiting __activemask waits for.
+  if (l->warp->waiting != 0)
+    tryCompleteWarpOps(*l->warp);
 }
 
 // Reconvergence rule: among the lanes stopped at events, issue the group at
@@ -280,23 +290,17 @@ void Engine::afterResume(Lane *l) {
 // address, the same call stack and the same kind of event.
 std::uint64_t Engine::selectGroup(Warp &w) {
   Lane *lanes = &w.block->lanes[w.first];
-  int leader = -1;
   std::uint64_t candidates = 0;
-  for (std::uint32_t i = 0; i < w.count; ++i) {
-    const Lane &l = lanes[i];
-    if (l.state != LaneState::AtEvent)
-      continue;
-    candidates |= std::uint64_t{1} << i;
-    if (leader < 0) {
-      leader = static_cast<int>(i);
-      continue;
-    }
-    const Lane &b = lanes[leader];
-    if (l.depth > b.depth || (l.depth == b.depth && l.ev.pc < b.ev.pc))
-      leader = static_cast<int>(i);
-  }
-  if (leader < 0)
+  for (std::uint32_t i = 0; i < w.count; ++i)
+    if (lanes[i].state == LaneState::AtEvent)
+      candidates |= std::uint64_t{1} << i;
+  if (candidates == 0)
     return 0;
+  auto stop = [lanes](int i) {
+    const Lane &l = lanes[i];
+    return model::LaneStop{l.depth, l.ev.pc, l.stack_hash, static_cast<std::uint8_t>(l.ev.kind)};
+  };
+  int leader = model::reconvergenceLeader(candidates, stop);
   if (rt_.options.schedule == Schedule::Random) {
     // Any stopped lane may lead: a seeded choice among the distinct groups.
     int n = __builtin_popcountll(candidates);
@@ -306,17 +310,7 @@ std::uint64_t Engine::selectGroup(Warp &w) {
       m &= m - 1;
     leader = __builtin_ctzll(m);
   }
-  auto groupOf = [&](int lead) {
-    const Lane &L = lanes[lead];
-    std::uint64_t g = 0;
-    for (std::uint64_t m = candidates; m != 0; m &= m - 1) {
-      int i = __builtin_ctzll(m);
-      const Lane &l = lanes[i];
-      if (l.ev.pc == L.ev.pc && l.stack_hash == L.stack_hash && l.ev.kind == L.ev.kind)
-        g |= std::uint64_t{1} << i;
-    }
-    return g;
-  };
+  auto groupOf = [&](int lead) { return model::reconvergenceGroup(candidates, lead, stop); };
   std::uint64_t group = groupOf(leader);
   // Independent thread scheduling guarantees diverged paths progress: a
   // group that keeps running (a spin loop) without any progress while other
@@ -378,6 +372,9 @@ void Engine::issue(Warp &w, std::uint64_t group) {
       lanes[__builtin_ctzll(m)].state = LaneState::Ready;
     break;
   }
+  case EventKind::WarpOp:
+    issueWarpOp(w, group);
+    break;
   case EventKind::Preempt:
   case EventKind::None:
     for (std::uint64_t m = group; m != 0; m &= m - 1)
@@ -421,8 +418,246 @@ void Engine::laneExited(Lane *l) {
     o->onThreadExit(b.info, l->tid);
   if (b.barrier.threadExited())
     completeBarrier(b);
+  if (l->warp->waiting != 0)
+    tryCompleteWarpOps(*l->warp); // exited lanes are not waited for
   if (--b.live == 0)
     b.done = true;
+}
+
+// ------------------------------------------------------------ warp ops
+
+namespace {
+std::string hexMask(std::uint64_t m, unsigned warpSize) {
+  if (warpSize < 64)
+    m &= (std::uint64_t{1} << warpSize) - 1;
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(m));
+  return buf;
+}
+std::string laneList(std::uint64_t m) {
+  std::vector<std::uint32_t> ids;
+  for (; m != 0; m &= m - 1)
+    ids.push_back(static_cast<std::uint32_t>(__builtin_ctzll(m)));
+  return (ids.size() == 1 ? "lane " : "lanes ") + rangeList(ids);
+}
+} // namespace
+
+// A finding about a warp operation, reported once per call site and kind of
+// problem in a launch.
+void Engine::warpFinding(const Lane &l, const char *kind, const char *what, Severity sev,
+                         std::string message, std::uint64_t lanes) {
+  const std::string key = std::string(kind) + ":" + what;
+  for (const auto &[pc, k] : warpFindings_)
+    if (pc == l.ev.pc && k == key)
+      return;
+  warpFindings_.emplace_back(l.ev.pc, key);
+  Finding f;
+  f.kind = kind;
+  f.severity = sev;
+  f.kernel = launch_->site->kernel_name;
+  f.launch = launch_->id;
+  f.message = std::move(message);
+  FindingSite site = siteOf(&l, l.ev.pc, "warp-op");
+  site.detail = std::string("calls ") + model::warpOpName(l.ev.op);
+  if (lanes != 0) {
+    std::vector<std::uint32_t> ids;
+    for (std::uint64_t m = lanes; m != 0; m &= m - 1)
+      ids.push_back(l.warp->first + static_cast<std::uint32_t>(__builtin_ctzll(m)));
+    site.thread_count = static_cast<std::uint32_t>(ids.size());
+    site.threads = rangeList(ids);
+  }
+  f.sites.push_back(std::move(site));
+  rt_.findings.add(f);
+}
+
+// A group of lanes arrives at a warp operation (one lane in the fast
+// schedule). __activemask executes at once for the group; every other
+// operation waits until all lanes its mask names have arrived.
+void Engine::issueWarpOp(Warp &w, std::uint64_t group) {
+  Lane *lanes = &w.block->lanes[w.first];
+  Lane &lead = lanes[__builtin_ctzll(group)];
+  const bool fast = rt_.options.schedule == Schedule::Fast;
+  if (lead.ev.op == model::WarpOp::ActiveMask && !fast) {
+    completeWarpOp(w, group);
+    return;
+  }
+  std::uint64_t notInMask = 0;
+  for (std::uint64_t m = group; m != 0; m &= m - 1) {
+    Lane &l = lanes[__builtin_ctzll(m)];
+    const std::uint64_t self = std::uint64_t{1} << l.lane;
+    // A lane whose mask does not name it (undefined in CUDA) executes the
+    // operation alone.
+    l.ev.eff_mask = l.ev.mask;
+    if (l.ev.op != model::WarpOp::ActiveMask && (l.ev.mask & self) == 0) {
+      notInMask |= self;
+      l.ev.eff_mask = self;
+    }
+    l.state = LaneState::AtWarpOp;
+    ++w.waiting;
+  }
+  if (notInMask != 0)
+    warpFinding(lanes[__builtin_ctzll(notInMask)], "warp-sync-mask", "self", Severity::Error,
+                std::string(model::warpOpName(lead.ev.op)) + " is called by " +
+                    laneList(notInMask) + " with mask " +
+                    hexMask(lead.ev.mask, launch_->warp_size) +
+                    ", which does not name the calling lane (CUDA: undefined behaviour)",
+                notInMask);
+  tryCompleteWarpOps(w);
+}
+
+void Engine::tryCompleteWarpOps(Warp &w) {
+  Lane *lanes = &w.block->lanes[w.first];
+  bool again = true;
+  while (again && w.waiting != 0) {
+    again = false;
+    model::WarpOpStop stops[64];
+    bool anyRunning = false;
+    for (std::uint32_t i = 0; i < w.count; ++i) {
+      const Lane &l = lanes[i];
+      stops[i].present = l.state != LaneState::Exited;
+      stops[i].arrived = l.state == LaneState::AtWarpOp;
+      stops[i].op = l.ev.op;
+      stops[i].pc = l.ev.pc;
+      stops[i].stack = l.stack_hash;
+      stops[i].mask = l.ev.eff_mask;
+      anyRunning |= l.state == LaneState::Ready || l.state == LaneState::AtEvent;
+    }
+    std::uint64_t done = 0;
+    for (std::uint32_t i = 0; i < w.count; ++i) {
+      if (!stops[i].arrived || (done >> i & 1) != 0)
+        continue;
+      std::uint64_t set;
+      if (stops[i].op == model::WarpOp::ActiveMask) {
+        // Fast schedule: the lanes that reach this __activemask before the
+        // warp's other lanes block or exit are the active ones.
+        if (anyRunning)
+          continue;
+        set = 0;
+        for (std::uint32_t j = 0; j < w.count; ++j)
+          if (stops[j].arrived && model::sameWarpOp(stops[i], stops[j]))
+            set |= std::uint64_t{1} << j;
+      } else {
+        model::WarpSyncSet r = model::warpSyncSet(stops, w.count, i);
+        set = r.participants;
+        if (set == 0)
+          continue;
+        if (r.masks_differ)
+          warpFinding(lanes[i], "warp-sync-mask", "differ", Severity::Error,
+                      std::string("lanes ") + "of a warp call " + model::warpOpName(stops[i].op) +
+                          " together with different masks (CUDA: all lanes named in the mask "
+                          "must pass the same mask)",
+                      set);
+      }
+      done |= set;
+      for (std::uint64_t m = set; m != 0; m &= m - 1)
+        stops[__builtin_ctzll(m)].arrived = false;
+      completeWarpOp(w, set);
+      again = true;
+    }
+  }
+}
+
+void Engine::completeWarpOp(Warp &w, std::uint64_t participants) {
+  Lane *lanes = &w.block->lanes[w.first];
+  Lane &lead = lanes[__builtin_ctzll(participants)];
+  const model::WarpOp op = lead.ev.op;
+  model::WarpOperand ops[64];
+  std::uint64_t out[64];
+  for (std::uint64_t m = participants; m != 0; m &= m - 1) {
+    const int i = __builtin_ctzll(m);
+    ops[i] = lanes[i].ev.operand;
+  }
+  std::uint64_t bad = 0;
+  model::computeWarpOp(op, launch_->warp_size, participants, ops, out, bad);
+  if (model::isShuffle(op)) {
+    std::uint64_t badWidth = 0;
+    for (std::uint64_t m = participants; m != 0; m &= m - 1) {
+      const int i = __builtin_ctzll(m);
+      if (!model::validShuffleWidth(ops[i].width, launch_->warp_size))
+        badWidth |= std::uint64_t{1} << i;
+    }
+    if (badWidth != 0)
+      warpFinding(lanes[__builtin_ctzll(badWidth)], "warp-shfl-width", "width", Severity::Error,
+                  std::string(model::warpOpName(op)) + " with width " +
+                      std::to_string(lanes[__builtin_ctzll(badWidth)].ev.operand.width) +
+                      ", which is not a power of two in 1.." + std::to_string(launch_->warp_size) +
+                      " (CUDA: undefined; the warp size is used)",
+                  badWidth);
+    if (bad != 0)
+      warpFinding(lanes[__builtin_ctzll(bad)], "warp-shfl-source", "source", Severity::Error,
+                  std::string(model::warpOpName(op)) + " on " + laneList(bad) +
+                      " reads a lane that does not take part (not named in the mask, exited "
+                      "or past the end of the block); CUDA leaves the value undefined, the lane "
+                      "gets its own value",
+                  bad);
+  }
+  ++stats_.warp_ops;
+  WarpOpEvent e{&w.block->info, w.index, lead.ev.mask, participants, lead.ev.pc, op};
+  for (Observer *o : rt_.observers)
+    o->onWarpOp(e);
+  if (model::warpOpSynchronises(op))
+    for (Observer *o : rt_.observers)
+      o->onWarpSync(e);
+  for (std::uint64_t m = participants; m != 0; m &= m - 1) {
+    const int i = __builtin_ctzll(m);
+    Lane &l = lanes[i];
+    l.result = out[i];
+    if (l.state == LaneState::AtWarpOp)
+      --w.waiting;
+    l.state = LaneState::Ready;
+  }
+}
+
+// At a deadlock: every warp operation still waiting names lanes that never
+// arrive.
+void Engine::reportStuckWarpOps() {
+  for (const Block *b : resident_) {
+    if (b->done)
+      continue;
+    for (const Warp &wc : b->warps) {
+      if (wc.waiting == 0)
+        continue;
+      Warp &w = const_cast<Warp &>(wc);
+      Lane *lanes = &w.block->lanes[w.first];
+      model::WarpOpStop stops[64];
+      for (std::uint32_t i = 0; i < w.count; ++i) {
+        const Lane &l = lanes[i];
+        stops[i] = {l.state != LaneState::Exited,
+                    l.state == LaneState::AtWarpOp,
+                    l.ev.op,
+                    l.ev.pc,
+                    l.stack_hash,
+                    l.ev.eff_mask};
+      }
+      std::uint64_t reported = 0;
+      for (std::uint32_t i = 0; i < w.count; ++i) {
+        if (!stops[i].arrived || (reported >> i & 1) != 0)
+          continue;
+        std::uint64_t same = 0;
+        for (std::uint32_t j = 0; j < w.count; ++j)
+          if (stops[j].arrived && model::sameWarpOp(stops[i], stops[j]) &&
+              stops[j].mask == stops[i].mask)
+            same |= std::uint64_t{1} << j;
+        reported |= same;
+        model::WarpSyncSet r = model::warpSyncSet(stops, w.count, i);
+        std::string where;
+        for (std::uint64_t m = r.missing; m != 0; m &= m - 1) {
+          const Lane &o = lanes[__builtin_ctzll(m)];
+          where = o.state == LaneState::AtBarrier ? "waiting at __syncthreads()"
+                  : o.state == LaneState::AtWarpOp
+                      ? std::string("waiting at another ") + model::warpOpName(o.ev.op)
+                      : "running elsewhere";
+          break;
+        }
+        warpFinding(lanes[i], "warp-sync-mask", "stuck", Severity::Error,
+                    std::string(model::warpOpName(stops[i].op)) + " with mask " +
+                        hexMask(lanes[i].ev.mask, launch_->warp_size) + " waits for " +
+                        laneList(r.missing) + " named in the mask, which never arrive" +
+                        (where.empty() ? "" : " (" + where + ")"),
+                    same);
+      }
+    }
+  }
 }
 
 // ------------------------------------------------------------ lane side
@@ -471,6 +706,14 @@ void Engine::access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind
   bool valid;
   std::string why;
   MemorySpace space = classify(l, addr, size, valid, why);
+  if (guard_ != nullptr) {
+    Finding gf;
+    cudaError_t ge = cudaErrorIllegalAddress;
+    if (!guard_->check(*l, addr, size, kind, space, pc, gf, ge)) {
+      gf.sites.push_back(siteOf(l, pc, "access"));
+      abortLaunch(l, ge, std::move(gf));
+    }
+  }
   if (!valid) {
     Finding f;
     f.kind = "invalid-address";
@@ -554,6 +797,22 @@ void Engine::fence(Lane *l, FenceScope scope, std::uintptr_t pc) {
   yieldToScheduler(l);
 }
 
+std::uint64_t Engine::warpOp(Lane *l, model::WarpOp op, std::uint64_t mask,
+                             const model::WarpOperand &operand, std::uintptr_t pc) {
+  PendingEvent &e = l->ev;
+  e.kind = EventKind::WarpOp;
+  e.op = op;
+  e.mask = mask;
+  e.eff_mask = mask;
+  e.operand = operand;
+  e.pc = pc;
+  e.addr = 0;
+  e.size = 0;
+  l->state = LaneState::AtEvent;
+  yieldToScheduler(l);
+  return l->result;
+}
+
 void Engine::abortLaunch(Lane *l, cudaError_t error, Finding finding) {
   finding.kernel = launch_->site->kernel_name;
   finding.launch = launch_->id;
@@ -563,6 +822,13 @@ void Engine::abortLaunch(Lane *l, cudaError_t error, Finding finding) {
   l->state = LaneState::Exited;
   jump_fcontext(l->back, nullptr);
   __builtin_unreachable();
+}
+
+const Lane *Engine::residentLane(const BlockInfo &b, std::uint32_t thread) const {
+  for (const Block *r : resident_)
+    if (&r->info == &b)
+      return thread < r->lanes.size() ? &r->lanes[thread] : nullptr;
+  return nullptr;
 }
 
 FindingSite Engine::siteOf(const Lane *l, std::uintptr_t pc, const char *role) const {
@@ -593,6 +859,7 @@ std::uintptr_t Engine::placeShared(Lane *l, SharedVar *var, std::size_t size,
       abortLaunch(l, cudaErrorLaunchOutOfResources, std::move(f));
     }
     var->epoch = launch_->id;
+    sharedVars_.push_back(var);
     var->offset = static_cast<std::uint32_t>(off);
     var->size = static_cast<std::uint32_t>(size);
     smemEnd_ = off + size;
@@ -624,13 +891,17 @@ void Engine::describeWaiters(Finding &f) const {
         groups[{2, 0}].push_back(&l);
       } else if (l.state == LaneState::AtBarrier) {
         groups[{0, l.ev.pc}].push_back(&l);
+      } else if (l.state == LaneState::AtWarpOp) {
+        groups[{3, l.ev.pc}].push_back(&l);
       } else if (l.started) {
         groups[{1, l.ev.pc}].push_back(&l);
       }
     }
     for (const auto &[key, lanes] : groups) {
       const Lane *first = lanes.front();
-      const char *role = key.first == 0 ? "waits" : key.first == 1 ? "spins" : "exited";
+      const char *role = key.first == 0 || key.first == 3 ? "waits"
+                         : key.first == 1                  ? "spins"
+                                                           : "exited";
       FindingSite s = siteOf(first, key.first == 2 ? 0 : first->ev.pc, role);
       std::vector<std::uint32_t> ids;
       for (const Lane *l : lanes)
@@ -639,6 +910,9 @@ void Engine::describeWaiters(Finding &f) const {
       s.threads = rangeList(ids);
       if (key.first == 0) {
         s.detail = "waiting at __syncthreads()";
+      } else if (key.first == 3) {
+        s.detail = std::string("waiting at ") + model::warpOpName(first->ev.op) + " (mask " +
+                   hexMask(first->ev.mask, launch_->warp_size) + ")";
       } else if (key.first == 1) {
         const PendingEvent &e = first->ev;
         s.detail = "running without progress";
@@ -662,7 +936,15 @@ void Engine::reportDeadlock() {
   f.kernel = launch_->site->kernel_name;
   f.launch = launch_->id;
   f.fatal = true;
-  f.message = "no thread can make progress: the barrier can never complete";
+  bool warpOps = false;
+  for (const Block *b : resident_)
+    for (const Warp &w : b->warps)
+      warpOps |= !b->done && w.waiting != 0;
+  if (warpOps)
+    reportStuckWarpOps();
+  f.message = warpOps ? "no thread can make progress: a barrier or warp operation can never "
+                        "complete"
+                      : "no thread can make progress: the barrier can never complete";
   describeWaiters(f);
   rt_.fatal(f);
 }

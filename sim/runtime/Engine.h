@@ -27,10 +27,11 @@ enum class LaneState : std::uint8_t {
   Ready,     // may be resumed to run to its next event
   AtEvent,   // stopped at an event the warp has not issued yet
   AtBarrier, // arrived at the block barrier, waits for completion
+  AtWarpOp,  // arrived at a warp operation, waits for the lanes of its mask
   Exited,
 };
 
-enum class EventKind : std::uint8_t { None, Access, Barrier, Fence, Preempt };
+enum class EventKind : std::uint8_t { None, Access, Barrier, Fence, Preempt, WarpOp };
 
 struct PendingEvent {
   EventKind kind = EventKind::None;
@@ -43,6 +44,11 @@ struct PendingEvent {
   std::uint32_t size = 0;
   std::uintptr_t addr = 0;
   std::uintptr_t pc = 0;
+  // Warp operations (EventKind::WarpOp).
+  model::WarpOp op = model::WarpOp::SyncWarp;
+  std::uint64_t mask = 0;     // as passed
+  std::uint64_t eff_mask = 0; // as used: the calling lane always included
+  model::WarpOperand operand;
 };
 
 struct Block;
@@ -82,6 +88,7 @@ struct Warp {
   // while others of the warp waited, without any progress.
   std::uint64_t lastGroup = 0;
   std::uint32_t streak = 0;
+  std::uint32_t waiting = 0; // lanes in LaneState::AtWarpOp
 };
 
 struct Block {
@@ -97,6 +104,7 @@ struct Block {
 struct EngineStats {
   std::uint64_t launches = 0, blocks = 0, threads = 0;
   std::uint64_t warp_instructions = 0, accesses = 0, barrier_arrivals = 0;
+  std::uint64_t warp_ops = 0; // executed warp operations (shuffles, votes, ...)
   std::uint64_t switches = 0;
   std::uint64_t kernel_ns = 0; // host wall time inside launches (not deterministic)
 };
@@ -116,6 +124,10 @@ public:
   // Returns the barrier's result (count of true predicates).
   std::uint64_t barrier(Lane *l, BarrierKind kind, bool predicate, std::uintptr_t pc);
   void fence(Lane *l, FenceScope scope, std::uintptr_t pc);
+  // A warp operation (shuffle, vote, match, reduce, __syncwarp,
+  // __activemask): waits for the lanes of `mask`, returns this lane's result.
+  std::uint64_t warpOp(Lane *l, model::WarpOp op, std::uint64_t mask,
+                       const model::WarpOperand &operand, std::uintptr_t pc);
   // Ends the launch from inside a lane: the lane never runs again.
   [[noreturn]] void abortLaunch(Lane *l, cudaError_t error, Finding finding);
   FindingSite siteOf(const Lane *l, std::uintptr_t pc, const char *role) const;
@@ -127,6 +139,20 @@ public:
 
   const EngineStats &stats() const { return stats_; }
   const LaunchInfo *currentLaunch() const { return launch_; }
+  // Static __shared__ variables placed in the running launch (for reports).
+  const std::vector<const SharedVar *> &sharedVars() const { return sharedVars_; }
+  // A resident thread, for observers that need its call stack (reports).
+  const Lane *residentLane(const BlockInfo &b, std::uint32_t thread) const;
+
+  // Validates every access before it happens (the memory checker, see
+  // sim/checks/): returns false with a finding and the CUDA error that ends
+  // the launch, as compute-sanitizer's memcheck does.
+  struct AccessGuard {
+    virtual ~AccessGuard() = default;
+    virtual bool check(const Lane &l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
+                       MemorySpace space, std::uintptr_t pc, Finding &f, cudaError_t &error) = 0;
+  };
+  void setAccessGuard(AccessGuard *g) { guard_ = g; }
 
 private:
   friend void laneMain(boost::context::detail::transfer_t t);
@@ -140,6 +166,12 @@ private:
   std::uint64_t selectGroup(Warp &w);
   void issue(Warp &w, std::uint64_t group);
   void arriveAtBarrier(Lane *l);
+  void issueWarpOp(Warp &w, std::uint64_t group);
+  void tryCompleteWarpOps(Warp &w);
+  void completeWarpOp(Warp &w, std::uint64_t participants);
+  void warpFinding(const Lane &l, const char *kind, const char *what, Severity sev,
+                   std::string message, std::uint64_t lanes = 0);
+  void reportStuckWarpOps();
   void completeBarrier(Block &b);
   void laneExited(Lane *l);
   MemorySpace classify(Lane *l, std::uintptr_t addr, std::uint32_t size, bool &valid,
@@ -163,6 +195,9 @@ private:
   std::mt19937_64 rng_;
   EngineStats stats_;
   WarpAccess scratch_{};
+  AccessGuard *guard_ = nullptr;
+  std::vector<const SharedVar *> sharedVars_;
+  std::vector<std::pair<std::uintptr_t, std::string>> warpFindings_; // reported this launch
 };
 
 // The lane running on this OS thread, or nullptr in host code.

@@ -78,6 +78,14 @@ void FindingSink::add(const Finding &f) {
   s += ",\"launch\":" + std::to_string(f.launch);
   s += ",\"space\":";
   appendEscaped(s, f.space);
+  if (!f.object.empty()) {
+    s += ",\"object\":";
+    appendEscaped(s, f.object);
+  }
+  if (!f.hazard.empty()) {
+    s += ",\"hazard\":";
+    appendEscaped(s, f.hazard);
+  }
   s += ",\"address\":" + std::to_string(f.address);
   s += ",\"size\":" + std::to_string(f.size);
   s += ",\"count\":" + std::to_string(f.count);

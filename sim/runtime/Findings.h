@@ -32,6 +32,8 @@ struct Finding {
   std::string kernel;
   std::uint64_t launch = 0;
   std::string space; // memory space, when the finding has one
+  std::string object; // what the address is in: "__shared__ 'tile' + 8", "allocation #2 + 4", ...
+  std::string hazard; // data races: "RAW", "WAR" or "WAW"
   std::uintptr_t address = 0;
   std::uint32_t size = 0;
   std::string message;
@@ -47,6 +49,9 @@ public:
   void open(const char *path);
   void add(const Finding &f);
   void addStat(const std::string &key, std::uint64_t value);
+  // Another record of the raw report, already one JSON object ("type" set
+  // by the caller, e.g. the profiler's {"type":"profile",...}).
+  void addRecord(const std::string &jsonLine) { emit(jsonLine); }
   void flush();
   std::uint64_t errors() const { return errors_; }
 

@@ -61,10 +61,13 @@ inline void rangeAccess(const void *p, std::size_t n, AccessKind kind, std::uint
   auto a = reinterpret_cast<std::uintptr_t>(p);
   if (Lane *l = tl_lane) {
     // A block copy is one event per 8 bytes (and the tail), like the
-    // vector of loads a GPU would issue.
+    // vector of loads a GPU would issue; chunks are naturally aligned, so a
+    // copy of a 4-byte-aligned struct is never a misaligned access.
     std::size_t off = 0;
     while (off < n) {
-      std::uint32_t chunk = static_cast<std::uint32_t>(n - off >= 8 ? 8 : n - off);
+      std::uint32_t chunk = 8;
+      while (chunk > 1 && (((a + off) & (chunk - 1)) != 0 || chunk > n - off))
+        chunk >>= 1;
       Runtime::get().engine.access(l, a + off, chunk, kind, MemoryOrder::NotAtomic, pc);
       off += chunk;
     }

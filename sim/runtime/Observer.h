@@ -10,6 +10,7 @@
 #include "warpsim/frontend_abi.h"
 #include "warpsim/model/ArchSpec.h"
 #include "warpsim/model/Dim3.h"
+#include "warpsim/model/WarpOps.h"
 
 namespace warpsim::sim {
 
@@ -94,6 +95,20 @@ struct FenceEvent {
   FenceScope scope;
 };
 
+// One execution of a warp-level operation (__shfl*_sync, votes, match,
+// reduce, __syncwarp, __activemask). Lanes that arrive at a *_sync op wait
+// until every lane named in the mask has arrived; the operation then executes
+// once for all of them (the participants).
+using model::WarpOp;
+struct WarpOpEvent {
+  const BlockInfo *block;
+  std::uint32_t warp;        // warp index within the block
+  std::uint64_t mask;        // the mask argument as the leader passed it (raw bits)
+  std::uint64_t active_mask; // lanes that executed it together (exact participants)
+  std::uintptr_t pc;         // call site of the leader (lowest participating lane)
+  WarpOp op;
+};
+
 // Host-side writes into device memory (cudaMemcpy, cudaMemset, symbols).
 struct HostWrite {
   std::uintptr_t addr;
@@ -112,6 +127,13 @@ public:
   virtual void onBarrierArrive(const BarrierEvent &) {}
   virtual void onBarrierComplete(const BarrierEvent &) {}
   virtual void onFence(const FenceEvent &) {}
+  // Every executed warp operation (profilers: one warp instruction).
+  virtual void onWarpOp(const WarpOpEvent &) {}
+  // The lanes in `active_mask` synchronise: everything each did before the
+  // operation happens-before everything any of them does after it. Sent for
+  // __syncwarp and every *_sync operation (not __activemask), after
+  // onWarpOp, before any participant resumes.
+  virtual void onWarpSync(const WarpOpEvent &) {}
   virtual void onThreadExit(const BlockInfo &, std::uint32_t /*thread*/) {}
   virtual void onAlloc(std::uintptr_t, std::size_t, MemorySpace) {}
   virtual void onFree(std::uintptr_t, std::size_t) {}

@@ -43,6 +43,10 @@ bool parseOptions(const std::string &text, Options &o, std::string &error) {
       else if (v == "warp-synchronous") o.thread_model = ThreadModel::WarpSynchronous;
       else ok = false;
     } else if (k == "checks") o.checks = v == "none" ? "" : v;
+    else if (k == "same_value_races") {
+      ok = v == "0" || v == "1";
+      o.same_value_races = v == "1";
+    }
     else if (k == "profile") {
       ok = v == "0" || v == "1";
       o.profile = v == "1";

@@ -26,6 +26,12 @@ struct ArchSpec {
   unsigned max_blocks_per_sm = 32;
   unsigned shared_bank_count = 32;
   unsigned shared_bank_width = 4;
+  // Lanes whose shared-memory accesses of up to one bank width are served
+  // together (one pass over the banks). NVIDIA: the whole warp (32); wider
+  // accesses use proportionally fewer lanes per pass (8-byte: a half-warp,
+  // 16-byte: a quarter-warp). AMD wave64: 32, a wave issues in halves.
+  // Optional in the data files (default 32); see BankModel.h.
+  unsigned shared_phase_lanes = 32;
   std::uint64_t static_shared_per_block = 48 * 1024;
   std::uint64_t shared_per_block_optin = 48 * 1024;
   std::uint64_t shared_per_sm = 48 * 1024;

@@ -1,0 +1,34 @@
+// Inter-block message passing through a plain flag: block 1 writes the data
+// and sets the flag; block 0 spins on the flag with plain loads and then reads
+// the data. Nothing orders the two blocks (no atomic, no fence): both the
+// flag and the data race. The consumer is block 0, so the block scheduler
+// must interleave resident blocks for the spin to end at all.
+// EXPECT: race global error hazard=RAW at=@data at=@consume
+// EXPECT: race global error at=@flag at=@spin
+#include <cstdio>
+#include <cuda_runtime.h>
+
+__global__ void message_plain(int *data, volatile int *flag, int *out) {
+  if (threadIdx.x != 0)
+    return;
+  if (blockIdx.x == 1) {
+    data[0] = 42; // @data
+    *flag = 1;    // @flag
+  } else {
+    while (*flag == 0) { // @spin
+    }
+    out[0] = data[0]; // @consume
+  }
+}
+
+int main() {
+  int *data, *flag, *out, r = 0;
+  cudaMalloc(&data, sizeof(int));
+  cudaMalloc(&flag, sizeof(int));
+  cudaMalloc(&out, sizeof(int));
+  cudaMemset(flag, 0, sizeof(int));
+  message_plain<<<2, 32>>>(data, flag, out);
+  cudaMemcpy(&r, out, sizeof r, cudaMemcpyDeviceToHost);
+  std::printf("received %d\n", r);
+  return 0;
+}

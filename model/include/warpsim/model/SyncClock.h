@@ -1,0 +1,72 @@
+// What one GPU thread knows has happened before it, across threads it cannot
+// order by its own block's barriers: a sparse vector clock. An entry either
+// covers a whole block up to a barrier phase ("every access of block B in a
+// phase < p") or one thread up to its release count ("every access of
+// thread T made before its release number n"). Knowledge comes from
+// release/acquire synchronisation (atomics with fences, or with release and
+// acquire orders); most threads never acquire, so the clock is usually empty.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace warpsim::model {
+
+struct SyncEntry {
+  std::uint64_t key;   // block linear index, or global thread id | kThreadKey
+  std::uint32_t value; // covers phases / release counts < value
+  std::uint32_t
+      scope; // kDeviceScope, or the block a block-scope release is visible to
+};
+
+class SyncClock {
+public:
+  static constexpr std::uint64_t kThreadKey = std::uint64_t{1} << 63;
+  static constexpr std::uint32_t kDeviceScope = ~std::uint32_t{0};
+
+  bool empty() const { return entries_.empty(); }
+  void clear() { entries_.clear(); }
+  const std::vector<SyncEntry> &entries() const { return entries_; }
+
+  // Raises the entry for (key, scope) to at least `value`.
+  void raise(std::uint64_t key, std::uint32_t value,
+             std::uint32_t scope = kDeviceScope) {
+    for (SyncEntry &e : entries_)
+      if (e.key == key && e.scope == scope) {
+        if (e.value < value)
+          e.value = value;
+        return;
+      }
+    entries_.push_back({key, value, scope});
+  }
+
+  // Joins `other` into this clock. Entries limited to another block's scope
+  // are not visible to a thread of `block`; pass kDeviceScope to keep every
+  // entry with its scope (a synchronisation object accumulating releases).
+  void join(const SyncClock &other, std::uint32_t block = kDeviceScope) {
+    for (const SyncEntry &e : other.entries_) {
+      if (block == kDeviceScope)
+        raise(e.key, e.value, e.scope);
+      else if (e.scope == kDeviceScope || e.scope == block)
+        raise(e.key, e.value);
+    }
+  }
+
+  // Does this clock order an access of `thread` (global id) in `block` made
+  // in barrier phase `phase` before release number `releases`?
+  bool covers(std::uint32_t block, std::uint32_t phase, std::uint32_t thread,
+              std::uint32_t releases) const {
+    for (const SyncEntry &e : entries_) {
+      if (e.key == block
+              ? phase < e.value
+              : (e.key == (kThreadKey | thread) && releases < e.value))
+        return true;
+    }
+    return false;
+  }
+
+private:
+  std::vector<SyncEntry> entries_;
+};
+
+} // namespace warpsim::model

@@ -1,0 +1,60 @@
+// Barrier errors the engine's execution does not stop at: threads of one
+// block completing a barrier phase at different __syncthreads() call sites
+// (barrier-divergence), threads (or whole warps) that exit while the rest of
+// the block waits at a barrier (barrier-skipped), and both of these when the
+// barrier sits in a loop whose trip count differs per thread
+// (barrier-in-divergent-loop). Deadlocks and livelocks end the run and are
+// reported by the engine itself.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "Findings.h"
+#include "Observer.h"
+
+namespace warpsim::sim {
+class Runtime;
+
+class BarrierChecker final : public Observer {
+public:
+  explicit BarrierChecker(Runtime &rt);
+  void onLaunchBegin(const LaunchInfo &l) override;
+  void onLaunchEnd(const LaunchInfo &) override;
+  void onBlockBegin(const BlockInfo &) override;
+  void onBarrierArrive(const BarrierEvent &) override;
+  void onBarrierComplete(const BarrierEvent &) override;
+  void onThreadExit(const BlockInfo &, std::uint32_t thread) override;
+
+private:
+  struct Slot {
+    std::uintptr_t firstPc = 0; // barrier site of the phase's first arrival
+    std::uint32_t firstThread = 0;
+    bool loopSkip =
+        false; // an exited thread had last arrived at this phase's site
+    std::vector<std::uint32_t> exited; // threads that exited during the phase
+    std::vector<std::uintptr_t>
+        lastPc; // per thread: the last barrier site it reached
+  };
+  struct Entry {
+    Finding finding;
+    std::uint64_t count = 0;
+  };
+  Slot &slotOf(const BlockInfo *b);
+  FindingSite site(const BlockInfo &b, std::uint32_t thread, std::uintptr_t pc,
+                   const char *role, std::string detail);
+  void add(std::string kind, std::uintptr_t a, std::uintptr_t b, Finding f);
+
+  Runtime &rt_;
+  const LaunchInfo *launch_ = nullptr;
+  unsigned ws_ = 32;
+  std::vector<Slot> slots_;
+  std::map<std::tuple<std::string, std::uintptr_t, std::uintptr_t>, std::size_t>
+      index_;
+  std::vector<Entry> entries_;
+};
+
+} // namespace warpsim::sim

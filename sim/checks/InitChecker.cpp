@@ -1,0 +1,142 @@
+#include "InitChecker.h"
+
+#include <algorithm>
+
+#include "Describe.h"
+#include "Runtime.h"
+
+namespace warpsim::sim {
+
+namespace {
+std::uint64_t bitsFor(std::uintptr_t a, std::size_t n) { // n <= 64 - (a & 63)
+  const unsigned lo = static_cast<unsigned>(a & 63);
+  const std::uint64_t ones =
+      n >= 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << n) - 1);
+  return ones << lo;
+}
+} // namespace
+
+InitChecker::InitChecker(Runtime &rt) : rt_(rt) {
+  slots_.resize(rt.options.resident_blocks);
+  for (Slot &s : slots_)
+    s.bits.assign(MemoryMap::kSharedWindow / 64, 0);
+}
+
+void InitChecker::markGlobal(std::uintptr_t a, std::size_t n) {
+  while (n > 0) {
+    const std::size_t take = std::min<std::size_t>(n, 64 - (a & 63));
+    global_.at(a) |= bitsFor(a, take);
+    a += take;
+    n -= take;
+  }
+}
+
+bool InitChecker::globalInit(std::uintptr_t a, std::uint32_t n) {
+  while (n > 0) {
+    const std::uint32_t take = std::min<std::uint32_t>(n, 64 - (a & 63));
+    const std::uint64_t want = bitsFor(a, take);
+    if ((global_.at(a) & want) != want)
+      return false;
+    a += take;
+    n -= take;
+  }
+  return true;
+}
+
+void InitChecker::onHostWrite(const HostWrite &w) {
+  if (rt_.memory.inGlobalRegion(w.addr))
+    markGlobal(w.addr, w.size);
+}
+
+void InitChecker::onBlockBegin(const BlockInfo &b) {
+  Slot &s = slots_[rt_.memory.sharedSlotOf(b.smem_base)];
+  std::fill(s.bits.begin(),
+            s.bits.begin() + static_cast<std::ptrdiff_t>((s.dirty + 63) / 64),
+            0);
+  s.dirty = 0;
+}
+
+void InitChecker::onWarpAccess(const WarpAccess &a) {
+  // Atomics initialise and are not checked: atomicExch is how a flag is
+  // usually first set, and its old value is rarely used.
+  const bool store = a.kind != AccessKind::Load;
+  if (a.space == MemorySpace::Shared) {
+    Slot &s = slots_[rt_.memory.sharedSlotOf(a.block->smem_base)];
+    for (std::uint32_t i = 0; i < a.count; ++i) {
+      const LaneAccess &la = a.lanes[i];
+      const std::uintptr_t off = la.addr - a.block->smem_base;
+      if (off + la.size > MemoryMap::kSharedWindow)
+        continue;
+      for (std::uintptr_t b = off; b < off + la.size; ++b) {
+        std::uint64_t &w = s.bits[b / 64];
+        const std::uint64_t bit = std::uint64_t{1} << (b & 63);
+        if (store) {
+          w |= bit;
+        } else if ((w & bit) == 0) {
+          report(a, la);
+          break;
+        }
+      }
+      s.dirty = std::max<std::size_t>(s.dirty, off + la.size);
+    }
+    return;
+  }
+  if (a.space != MemorySpace::Global && a.space != MemorySpace::Managed)
+    return;
+  for (std::uint32_t i = 0; i < a.count; ++i) {
+    const LaneAccess &la = a.lanes[i];
+    if (!rt_.memory.inGlobalRegion(la.addr))
+      continue;
+    if (!store && !globalInit(la.addr, la.size))
+      report(a, la);
+    if (a.kind != AccessKind::Load)
+      markGlobal(la.addr, la.size);
+  }
+}
+
+void InitChecker::report(const WarpAccess &a, const LaneAccess &lane) {
+  auto [it, fresh] =
+      index_.try_emplace({a.pc, static_cast<int>(a.space)}, entries_.size());
+  if (fresh) {
+    Entry e;
+    Finding &f = e.finding;
+    f.kind = "uninitialized-read";
+    f.space = spaceName(a.space);
+    f.address = lane.addr;
+    f.size = lane.size;
+    f.object = describeAddress(rt_, a.block, lane.addr, a.space);
+    f.message = std::string("read of size ") + std::to_string(lane.size) +
+                " of " + f.object +
+                (a.space == MemorySpace::Shared
+                     ? ", which no thread of this block has written"
+                     : ", which was never written (by cudaMemcpy, cudaMemset "
+                       "or a kernel)");
+    const std::uint32_t tid = a.warp * a.block->launch->warp_size + lane.lane;
+    if (const Lane *l = rt_.engine.residentLane(*a.block, tid)) {
+      f.sites.push_back(rt_.engine.siteOf(l, a.pc, "read"));
+    } else {
+      FindingSite s;
+      s.role = "read";
+      s.pc = a.pc;
+      s.has_thread = true;
+      threadCoords(*a.block->launch, a.block->linear, tid, s.block, s.thread);
+      f.sites.push_back(s);
+    }
+    f.sites.back().detail = "uninitialized read";
+    entries_.push_back(std::move(e));
+  }
+  ++entries_[it->second].count;
+}
+
+void InitChecker::onLaunchEnd(const LaunchInfo &l) {
+  for (Entry &e : entries_) {
+    e.finding.kernel = l.site->kernel_name;
+    e.finding.launch = l.id;
+    e.finding.count = e.count;
+    rt_.findings.add(e.finding);
+  }
+  entries_.clear();
+  index_.clear();
+}
+
+} // namespace warpsim::sim

@@ -1,0 +1,51 @@
+// Reads of memory nothing has written: device allocations never written by
+// cudaMemcpy, cudaMemset or a kernel, and __shared__ memory never written in
+// this block (the halo a tile forgot to fill). One bit per byte, in flat
+// shadow memory for global memory and one bitmap per resident block's
+// shared window.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "Findings.h"
+#include "Observer.h"
+#include "warpsim/model/ShadowMemory.h"
+
+namespace warpsim::sim {
+class Runtime;
+
+class InitChecker final : public Observer {
+public:
+  explicit InitChecker(Runtime &rt);
+  void onLaunchBegin(const LaunchInfo &l) override { launch_ = &l; }
+  void onLaunchEnd(const LaunchInfo &) override;
+  void onBlockBegin(const BlockInfo &) override;
+  void onWarpAccess(const WarpAccess &) override;
+  void onHostWrite(const HostWrite &) override;
+
+private:
+  struct Slot {
+    std::vector<std::uint64_t> bits; // one bit per byte of the shared window
+    std::size_t dirty = 0;           // bytes that may hold set bits
+  };
+  struct Entry {
+    Finding finding;
+    std::uint64_t count = 0;
+  };
+  void markGlobal(std::uintptr_t a, std::size_t n);
+  bool globalInit(std::uintptr_t a, std::uint32_t n);
+  void report(const WarpAccess &a, const LaneAccess &lane);
+
+  Runtime &rt_;
+  const LaunchInfo *launch_ = nullptr;
+  model::ShadowMemory<std::uint64_t, 6>
+      global_; // bit i of a cell: byte i of 64
+  std::vector<Slot> slots_;
+  std::map<std::pair<std::uintptr_t, int>, std::size_t> index_;
+  std::vector<Entry> entries_;
+};
+
+} // namespace warpsim::sim

@@ -1,0 +1,397 @@
+#include "RaceDetector.h"
+
+#include <cstring>
+
+#include "Describe.h"
+#include "Runtime.h"
+
+namespace warpsim::sim {
+
+using model::AccessRecord;
+using model::Hazard;
+using model::SyncClock;
+
+namespace {
+
+bool acquires(MemoryOrder o) {
+  return o == MemoryOrder::Acquire || o == MemoryOrder::AcqRel ||
+         o == MemoryOrder::SeqCst || o == MemoryOrder::Consume;
+}
+bool releases(MemoryOrder o) {
+  return o == MemoryOrder::Release || o == MemoryOrder::AcqRel ||
+         o == MemoryOrder::SeqCst;
+}
+
+const char *hazardName(Hazard h) {
+  switch (h) {
+  case Hazard::ReadAfterWrite:
+    return "RAW";
+  case Hazard::WriteAfterRead:
+    return "WAR";
+  case Hazard::WriteAfterWrite:
+    return "WAW";
+  case Hazard::None:
+    break;
+  }
+  return "";
+}
+
+std::uint32_t loadGranule(std::uintptr_t a) {
+  std::uint32_t v;
+  std::memcpy(&v, reinterpret_cast<const void *>(a), sizeof v);
+  return v;
+}
+
+std::uint32_t byteMask(std::uint32_t mask) {
+  std::uint32_t m = 0;
+  for (int i = 0; i < 4; ++i)
+    if (mask & (1u << i))
+      m |= 0xffu << (8 * i);
+  return m;
+}
+
+} // namespace
+
+RaceDetector::RaceDetector(Runtime &rt) : rt_(rt) {
+  blocks_.resize(rt.options.resident_blocks);
+  warpSynchronous_ = rt.options.thread_model == ThreadModel::WarpSynchronous;
+}
+
+RaceDetector::BlockSync &RaceDetector::blockOf(const BlockInfo *b) {
+  return blocks_[rt_.memory.sharedSlotOf(b->smem_base)];
+}
+
+void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
+  launch_ = &l;
+  // A launch boundary orders everything: records of earlier launches carry
+  // another generation and never race.
+  gen_ = static_cast<std::uint32_t>(l.id);
+  tpb_ = static_cast<std::uint32_t>(l.block.volume());
+  ws_ = l.warp_size;
+  syncObjects_.clear();
+  for (BlockSync &bs : blocks_) {
+    bs.info = nullptr;
+    bs.threads.resize(tpb_);
+    bs.instr.assign((tpb_ + ws_ - 1) / ws_, 0);
+  }
+}
+
+void RaceDetector::onBlockBegin(const BlockInfo &b) {
+  BlockSync &bs = blockOf(&b);
+  bs.info = &b;
+  bs.linear = static_cast<std::uint32_t>(b.linear);
+  bs.phase = 0;
+  // The slot's shared window now belongs to a new block: a new generation.
+  bs.serial = ++serial_;
+  bs.blockClock.clear();
+  bs.barrierAcc.clear();
+  for (ThreadSync &t : bs.threads) {
+    t.releases = 0;
+    t.hasRelease = false;
+    t.atomics.clear();
+    if (!t.clock.empty())
+      t.clock.clear();
+    if (!t.pending.empty())
+      t.pending.clear();
+  }
+  bs.threadClocks = false;
+  std::fill(bs.instr.begin(), bs.instr.end(), 0);
+  bs.pairSync.clear();
+}
+
+void RaceDetector::onBlockEnd(const BlockInfo &b) {
+  if (!pending_.empty())
+    resolve(&b, -1);
+}
+
+void RaceDetector::onLaunchEnd(const LaunchInfo &) {
+  if (!pending_.empty())
+    resolve(nullptr, -1);
+  flush();
+  launch_ = nullptr;
+}
+
+SyncClock RaceDetector::snapshot(const BlockSync &bs, const ThreadSync &t,
+                                 std::uint32_t gtid,
+                                 std::uint32_t scope) const {
+  SyncClock s;
+  for (const model::SyncEntry &e : t.clock.entries())
+    s.raise(e.key, e.value, scope);
+  for (const model::SyncEntry &e : bs.blockClock.entries())
+    s.raise(e.key, e.value, scope);
+  // Everything the block did before its last barrier, and this thread's own
+  // accesses so far.
+  s.raise(bs.linear, bs.phase, scope);
+  s.raise(SyncClock::kThreadKey | gtid, t.releases + 1, scope);
+  return s;
+}
+
+void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid,
+                              std::uintptr_t addr, MemoryOrder order) {
+  SyncClock &obj = syncObjects_[addr];
+  // What the atomic read is known only once it has happened: observers see
+  // a warp instruction before its lanes perform it, so a release observed
+  // later may still be what it read. Settled at the thread's next event.
+  t.atomics.push_back({addr, acquires(order)});
+  if (releases(order)) {
+    obj.join(snapshot(bs, t, gtid, SyncClock::kDeviceScope));
+    ++t.releases;
+  } else if (t.hasRelease) {
+    obj.join(t.release); // fence; relaxed atomic write = release
+  }
+}
+
+void RaceDetector::settle(BlockSync &bs, ThreadSync &t) {
+  for (const auto &[addr, acquire] : t.atomics) {
+    auto it = syncObjects_.find(addr);
+    if (it == syncObjects_.end() || it->second.empty())
+      continue;
+    if (acquire) {
+      t.clock.join(it->second, bs.linear);
+      bs.threadClocks = true;
+    } else {
+      t.pending.join(it->second, bs.linear); // acquired by a later fence
+    }
+  }
+  t.atomics.clear();
+}
+
+void RaceDetector::onWarpAccess(const WarpAccess &a) {
+  if (a.space != MemorySpace::Global && a.space != MemorySpace::Shared &&
+      a.space != MemorySpace::Managed)
+    return;
+  BlockSync &bs = blockOf(a.block);
+  if (!pending_.empty())
+    resolve(a.block, a.warp);
+  const std::uint32_t instr = ++bs.instr[a.warp];
+  const bool write = a.kind != AccessKind::Load;
+  const bool atomic = a.kind == AccessKind::Atomic;
+  model::Accessor acc{};
+  acc.gen = a.space == MemorySpace::Shared ? bs.serial : gen_;
+  acc.block = bs.linear;
+  acc.phase = bs.phase;
+  acc.instr = instr;
+  acc.threadsPerBlock = tpb_;
+  acc.warpSize = ws_;
+  acc.warpSynchronous = warpSynchronous_;
+  acc.blockClock = bs.blockClock.empty() ? nullptr : &bs.blockClock;
+  const std::uint32_t firstTid = a.warp * ws_;
+  for (std::uint32_t i = 0; i < a.count; ++i) {
+    const LaneAccess &la = a.lanes[i];
+    const std::uint32_t tid = firstTid + la.lane;
+    ThreadSync &t = bs.threads[tid];
+    const std::uint32_t gtid = bs.linear * tpb_ + tid;
+    if (!t.atomics.empty())
+      settle(bs, t);
+    if (atomic)
+      atomicSync(bs, t, gtid, la.addr, a.order);
+    acc.thread = gtid;
+    acc.releases = t.releases;
+    acc.threadClock = t.clock.empty() ? nullptr : &t.clock;
+    acc.warpSync =
+        bs.pairSync.empty() ? nullptr : &bs.pairSync[std::size_t{tid} * ws_];
+    std::uintptr_t p = la.addr;
+    const std::uintptr_t end = la.addr + la.size;
+    while (p < end) {
+      const std::uintptr_t g = p & ~std::uintptr_t{3};
+      const std::uintptr_t stop = std::min<std::uintptr_t>(end, g + 4);
+      const std::uint8_t mask = static_cast<std::uint8_t>(
+          ((1u << (stop - g)) - 1) & ~((1u << (p - g)) - 1));
+      model::raceAccess(shadow_.at(g), acc, mask, write, atomic, a.pc,
+                        [&](Hazard h, const AccessRecord &prior) {
+                          hazard(h, prior, a, la, instr, g, mask);
+                        });
+      p = stop;
+    }
+  }
+}
+
+void RaceDetector::hazard(Hazard h, const AccessRecord &prior,
+                          const WarpAccess &a, const LaneAccess &lane,
+                          std::uint32_t instr, std::uintptr_t granule,
+                          std::uint8_t mask) {
+  BlockSync &bs = blockOf(a.block);
+  const std::uint32_t tid = a.warp * ws_ + lane.lane;
+  const std::uint32_t gtid = bs.linear * tpb_ + tid;
+  const bool sameInstruction = prior.instr == instr &&
+                               prior.thread / tpb_ == bs.linear &&
+                               (prior.thread % tpb_) / ws_ == a.warp;
+  auto key = std::make_tuple(static_cast<int>(h), static_cast<int>(a.space),
+                             prior.pc, a.pc);
+  auto [it, fresh] = index_.try_emplace(key, entries_.size());
+  if (fresh) {
+    Entry e;
+    Finding &f = e.finding;
+    f.kind = "race";
+    f.hazard = hazardName(h);
+    f.space = spaceName(a.space);
+    f.address = lane.addr;
+    f.size = lane.size;
+    f.object = describeAddress(rt_, a.block, lane.addr, a.space);
+    const char *cur = a.kind == AccessKind::Atomic  ? "atomic"
+                      : a.kind == AccessKind::Store ? "write"
+                                                    : "read";
+    const char *before = h == Hazard::WriteAfterRead
+                             ? (prior.atomic ? "atomic" : "read")
+                             : (prior.atomic ? "atomic" : "write");
+    std::string why;
+    const std::uint32_t pblock = prior.thread / tpb_;
+    if (pblock != bs.linear)
+      why = "in different blocks: only atomics with __threadfence() or "
+            "release/acquire order "
+            "them";
+    else if ((prior.thread % tpb_) / ws_ == a.warp)
+      why = sameInstruction ? "lanes of one warp instruction write the same "
+                              "bytes: which lane wins is undefined"
+                            : "in the same warp with no __syncwarp() between "
+                              "(independent thread scheduling)";
+    else
+      why = "in the same block with no __syncthreads() between";
+    f.message = std::string(hazardName(h)) + " hazard on " +
+                spaceName(a.space) + " memory at " + f.object + ": " + cur +
+                " races with an earlier " + before + " (" + why + ")";
+    FindingSite now;
+    if (const Lane *l = rt_.engine.residentLane(*a.block, tid))
+      now = rt_.engine.siteOf(l, a.pc, cur);
+    else {
+      now.role = cur;
+      now.pc = a.pc;
+      now.has_thread = true;
+      threadCoords(*launch_, bs.linear, tid, now.block, now.thread);
+    }
+    now.detail = std::string(cur);
+    FindingSite then;
+    then.role = before;
+    then.detail = std::string("earlier ") + before;
+    then.pc = prior.pc;
+    then.has_thread = true;
+    threadCoords(*launch_, pblock, prior.thread % tpb_, then.block,
+                 then.thread);
+    f.sites.push_back(std::move(now));
+    f.sites.push_back(std::move(then));
+    entries_.push_back(std::move(e));
+  }
+  Entry &e = entries_[it->second];
+  ++e.count;
+  (void)gtid;
+  if (h != Hazard::WriteAfterWrite || sameInstruction)
+    return;
+  // Write after write: whether the second write changed the value is known
+  // once it has happened (the next event of its warp).
+  if (e.sameValue)
+    pending_.push_back({it->second, granule, loadGranule(granule),
+                        byteMask(mask), a.block, a.warp});
+}
+
+void RaceDetector::resolve(const BlockInfo *block, std::int64_t warp) {
+  std::size_t keep = 0;
+  for (std::size_t i = 0; i < pending_.size(); ++i) {
+    Pending &p = pending_[i];
+    if (block != nullptr &&
+        (p.block != block || (warp >= 0 && p.warp != warp))) {
+      pending_[keep++] = p;
+      continue;
+    }
+    if (((loadGranule(p.addr) ^ p.before) & p.mask) != 0)
+      entries_[p.entry].sameValue = false;
+  }
+  pending_.resize(keep);
+}
+
+void RaceDetector::onBarrierArrive(const BarrierEvent &e) {
+  BlockSync &bs = blockOf(e.block);
+  if (!pending_.empty())
+    resolve(e.block, e.warp);
+  for (std::uint64_t m = e.mask; m != 0; m &= m - 1) {
+    ThreadSync &t = bs.threads[e.warp * ws_ +
+                               static_cast<std::uint32_t>(__builtin_ctzll(m))];
+    if (!t.atomics.empty())
+      settle(bs, t);
+    if (!t.clock.empty())
+      bs.barrierAcc.join(t.clock, bs.linear);
+  }
+}
+
+void RaceDetector::onBarrierComplete(const BarrierEvent &e) {
+  BlockSync &bs = blockOf(e.block);
+  ++bs.phase;
+  if (!bs.barrierAcc.empty()) {
+    bs.blockClock.join(bs.barrierAcc, bs.linear);
+    bs.barrierAcc.clear();
+  }
+  if (bs.threadClocks) {
+    for (ThreadSync &t : bs.threads)
+      t.clock.clear();
+    bs.threadClocks = false;
+  }
+}
+
+void RaceDetector::onFence(const FenceEvent &e) {
+  BlockSync &bs = blockOf(e.block);
+  if (!pending_.empty())
+    resolve(e.block, e.warp);
+  const std::uint32_t scope =
+      e.scope == FenceScope::Block ? bs.linear : SyncClock::kDeviceScope;
+  for (std::uint64_t m = e.mask; m != 0; m &= m - 1) {
+    const std::uint32_t tid =
+        e.warp * ws_ + static_cast<std::uint32_t>(__builtin_ctzll(m));
+    ThreadSync &t = bs.threads[tid];
+    const std::uint32_t gtid = bs.linear * tpb_ + tid;
+    if (!t.atomics.empty())
+      settle(bs, t);
+    // Release half: later relaxed atomic writes publish this snapshot.
+    t.release = snapshot(bs, t, gtid, scope);
+    ++t.releases;
+    t.hasRelease = true;
+    // Acquire half: what earlier relaxed atomic reads saw. A block-scope
+    // fence only synchronises with the thread's own block.
+    if (!t.pending.empty()) {
+      for (const model::SyncEntry &en : t.pending.entries()) {
+        const bool own =
+            (en.key & SyncClock::kThreadKey)
+                ? static_cast<std::uint32_t>(en.key) / tpb_ == bs.linear
+                : en.key == bs.linear;
+        if (e.scope != FenceScope::Block || own)
+          t.clock.raise(en.key, en.value);
+      }
+      t.pending.clear();
+      bs.threadClocks = true;
+    }
+  }
+}
+
+void RaceDetector::onWarpSync(const WarpOpEvent &e) {
+  BlockSync &bs = blockOf(e.block);
+  if (!pending_.empty())
+    resolve(e.block, e.warp);
+  const std::uint32_t instr = ++bs.instr[e.warp];
+  if (bs.pairSync.empty())
+    bs.pairSync.assign(std::size_t{bs.instr.size()} * ws_ * ws_, 0);
+  for (std::uint64_t m = e.active_mask; m != 0; m &= m - 1) {
+    const std::size_t row =
+        (std::size_t{e.warp} * ws_ + __builtin_ctzll(m)) * ws_;
+    for (std::uint64_t n = e.active_mask; n != 0; n &= n - 1)
+      bs.pairSync[row + __builtin_ctzll(n)] = instr;
+  }
+}
+
+void RaceDetector::flush() {
+  for (Entry &e : entries_) {
+    Finding &f = e.finding;
+    f.kernel = launch_->site->kernel_name;
+    f.launch = launch_->id;
+    f.count = e.count;
+    const bool benign = f.hazard == "WAW" && e.sameValue;
+    f.severity = benign ? Severity::Warning : Severity::Error;
+    if (benign) {
+      if (!rt_.options.same_value_races)
+        continue;
+      f.message += "; every racing write stored the value already there";
+    }
+    rt_.findings.add(f);
+  }
+  entries_.clear();
+  index_.clear();
+}
+
+} // namespace warpsim::sim

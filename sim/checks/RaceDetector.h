@@ -1,0 +1,100 @@
+// Data races in shared and global memory, within a warp (independent thread
+// scheduling), within a block (barrier intervals) and across blocks (only
+// release/acquire synchronisation orders them). Happens-before over
+// per-thread epochs; per-granule history in flat shadow memory
+// (model/RaceShadow.h). Findings are deduplicated by the pair of sites and
+// written when the launch ends, with a hazard count.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include "Findings.h"
+#include "Observer.h"
+#include "warpsim/model/RaceShadow.h"
+#include "warpsim/model/ShadowMemory.h"
+#include "warpsim/model/SyncClock.h"
+
+namespace warpsim::sim {
+class Runtime;
+
+class RaceDetector final : public Observer {
+public:
+  explicit RaceDetector(Runtime &rt);
+  void onLaunchBegin(const LaunchInfo &) override;
+  void onLaunchEnd(const LaunchInfo &) override;
+  void onBlockBegin(const BlockInfo &) override;
+  void onBlockEnd(const BlockInfo &) override;
+  void onWarpAccess(const WarpAccess &) override;
+  void onBarrierArrive(const BarrierEvent &) override;
+  void onBarrierComplete(const BarrierEvent &) override;
+  void onFence(const FenceEvent &) override;
+  void onWarpSync(const WarpOpEvent &) override;
+
+private:
+  struct ThreadSync {
+    std::uint32_t releases = 0;
+    bool hasRelease = false;
+    model::SyncClock clock; // acquired since the block's last barrier
+    model::SyncClock
+        pending; // seen by relaxed atomics, acquired at the next fence
+    model::SyncClock release; // published by the thread's last fence
+    std::vector<std::pair<std::uintptr_t, bool>>
+        atomics; // since the last event: address, acquire
+  };
+  struct BlockSync {
+    const BlockInfo *info = nullptr;
+    std::uint32_t linear = 0;
+    std::uint32_t phase = 0;
+    std::uint32_t serial = 0; // generation of the block's shared memory
+    bool threadClocks = false;
+    model::SyncClock blockClock, barrierAcc;
+    std::vector<ThreadSync> threads;
+    std::vector<std::uint32_t> instr; // per warp: warp instructions so far
+    std::vector<std::uint32_t>
+        pairSync; // [warp][lane][lane]: last common __syncwarp
+  };
+  struct Entry {
+    Finding finding;
+    std::uint64_t count = 0;
+    bool sameValue =
+        true; // every write-write occurrence stored the value already there
+  };
+  struct Pending { // a write-write race whose stored value is known only later
+    std::size_t entry;
+    std::uintptr_t addr;
+    std::uint32_t before;
+    std::uint32_t mask;
+    const BlockInfo *block;
+    std::uint32_t warp;
+  };
+
+  BlockSync &blockOf(const BlockInfo *b);
+  model::SyncClock snapshot(const BlockSync &bs, const ThreadSync &t,
+                            std::uint32_t gtid, std::uint32_t scope) const;
+  void settle(BlockSync &bs, ThreadSync &t);
+  void atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid,
+                  std::uintptr_t addr, MemoryOrder order);
+  void hazard(model::Hazard h, const model::AccessRecord &prior,
+              const WarpAccess &a, const LaneAccess &lane, std::uint32_t instr,
+              std::uintptr_t granule, std::uint8_t mask);
+  void resolve(const BlockInfo *block, std::int64_t warp);
+  void flush();
+
+  Runtime &rt_;
+  model::ShadowMemory<model::RaceCell, 2> shadow_;
+  std::vector<BlockSync> blocks_; // by resident slot
+  std::unordered_map<std::uintptr_t, model::SyncClock> syncObjects_;
+  const LaunchInfo *launch_ = nullptr;
+  std::uint32_t gen_ = 0, serial_ = 0, tpb_ = 1, ws_ = 32;
+  bool warpSynchronous_ = false;
+  std::map<std::tuple<int, int, std::uintptr_t, std::uintptr_t>, std::size_t>
+      index_;
+  std::vector<Entry> entries_;
+  std::vector<Pending> pending_;
+};
+
+} // namespace warpsim::sim

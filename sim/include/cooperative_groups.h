@@ -1,0 +1,220 @@
+// Cooperative groups, the basics: this_thread_block(), tiled_partition
+// (static and dynamic), coalesced_threads(), and cg::reduce (in
+// <cooperative_groups/reduce.h>). Header-only, built on warpsim's warp
+// intrinsics and __syncthreads. The functions here are compiled with the
+// user's kernel (and so instrumented): they compute on their arguments and
+// on the group object (which lives on the thread's own stack) only, so they
+// add no memory events of their own. See docs/warp-model.md.
+#pragma once
+
+#include <cuda_runtime.h>
+
+namespace cooperative_groups {
+
+namespace details {
+inline unsigned linear_tid() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+inline unsigned block_threads() { return blockDim.x * blockDim.y * blockDim.z; }
+inline unsigned lane_id() { return linear_tid() % static_cast<unsigned>(warpSize); }
+// Lanes lane & ~(n-1) .. + n-1 of the warp (n a power of two <= 64).
+inline unsigned long long tile_mask(unsigned n, unsigned lane) {
+  unsigned long long m = n >= 64 ? ~0ull : ((1ull << n) - 1);
+  return m << (lane & ~(n - 1));
+}
+inline unsigned rank_in_mask(unsigned long long mask, unsigned lane) {
+  return static_cast<unsigned>(__popcll(mask & ((1ull << lane) - 1)));
+}
+// The lane of the rank-th set bit of mask (64 if there is none).
+inline unsigned lane_of_rank(unsigned long long mask, unsigned rank) {
+  for (unsigned lane = 0; lane < 64; ++lane)
+    if ((mask >> lane) & 1ull) {
+      if (rank == 0)
+        return lane;
+      --rank;
+    }
+  return 64;
+}
+// The bits of `bits` at the positions named by `mask`, packed to the low end.
+inline unsigned long long compress(unsigned long long bits, unsigned long long mask) {
+  unsigned long long out = 0;
+  unsigned k = 0;
+  for (unsigned lane = 0; lane < 64; ++lane)
+    if ((mask >> lane) & 1ull) {
+      if ((bits >> lane) & 1ull)
+        out |= 1ull << k;
+      ++k;
+    }
+  return out;
+}
+} // namespace details
+
+// A group of threads: the block, a tile of a warp, or the coalesced lanes.
+class thread_group {
+protected:
+  enum kind_t : unsigned char { block_kind, tile_kind, coalesced_kind };
+  kind_t kind_;
+  unsigned size_;
+  unsigned long long mask_; // tiles and coalesced groups: lanes of the warp
+  unsigned meta_rank_;
+  unsigned meta_size_;
+  thread_group(kind_t k, unsigned size, unsigned long long mask, unsigned metaRank,
+               unsigned metaSize)
+      : kind_(k), size_(size), mask_(mask), meta_rank_(metaRank), meta_size_(metaSize) {}
+
+public:
+  void sync() const {
+    if (kind_ == block_kind)
+      __syncthreads();
+    else
+      __syncwarp(mask_);
+  }
+  unsigned long long size() const { return size_; }
+  unsigned long long num_threads() const { return size_; }
+  unsigned long long thread_rank() const {
+    if (kind_ == block_kind)
+      return details::linear_tid();
+    return details::rank_in_mask(mask_, details::lane_id());
+  }
+  bool is_valid() const { return size_ != 0; }
+  unsigned long long get_mask() const { return mask_; } // warpsim extension
+};
+
+class thread_block : public thread_group {
+  friend thread_block this_thread_block();
+  thread_block() : thread_group(block_kind, details::block_threads(), 0, 0, 1) {}
+
+public:
+  static void sync() { __syncthreads(); }
+  static unsigned long long thread_rank() { return details::linear_tid(); }
+  static unsigned long long size() { return details::block_threads(); }
+  static unsigned long long num_threads() { return details::block_threads(); }
+  static dim3 group_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+  static dim3 thread_index() { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
+  static dim3 group_dim() { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+  static dim3 dim_threads() { return group_dim(); }
+};
+
+inline thread_block this_thread_block() { return thread_block(); }
+
+// Operations of groups that live within one warp (tiles, coalesced groups).
+// Ranks are group-relative; ballot/match results are packed to ranks.
+class warp_group_ops : public thread_group {
+protected:
+  using thread_group::thread_group;
+  unsigned lane_of(unsigned rank) const {
+    return kind_ == tile_kind ? (details::lane_id() & ~(size_ - 1)) + rank % size_
+                              : details::lane_of_rank(mask_, rank);
+  }
+
+public:
+  void sync() const { __syncwarp(mask_); }
+  unsigned long long thread_rank() const {
+    return details::rank_in_mask(mask_, details::lane_id());
+  }
+  unsigned long long meta_group_rank() const { return meta_rank_; }
+  unsigned long long meta_group_size() const { return meta_size_; }
+
+  template <class T> T shfl(T var, unsigned srcRank) const {
+    if (kind_ == tile_kind)
+      return __shfl_sync(mask_, var, static_cast<int>(srcRank), static_cast<int>(size_));
+    unsigned src = details::lane_of_rank(mask_, srcRank % size_);
+    return __shfl_sync(mask_, var, static_cast<int>(src));
+  }
+  template <class T> T shfl_down(T var, unsigned delta) const {
+    if (kind_ == tile_kind)
+      return __shfl_down_sync(mask_, var, delta, static_cast<int>(size_));
+    unsigned r = static_cast<unsigned>(thread_rank());
+    unsigned src = r + delta < size_ ? details::lane_of_rank(mask_, r + delta) : details::lane_id();
+    return __shfl_sync(mask_, var, static_cast<int>(src));
+  }
+  template <class T> T shfl_up(T var, unsigned delta) const {
+    if (kind_ == tile_kind)
+      return __shfl_up_sync(mask_, var, delta, static_cast<int>(size_));
+    unsigned r = static_cast<unsigned>(thread_rank());
+    unsigned src = r >= delta ? details::lane_of_rank(mask_, r - delta) : details::lane_id();
+    return __shfl_sync(mask_, var, static_cast<int>(src));
+  }
+  template <class T> T shfl_xor(T var, unsigned laneMask) const {
+    if (kind_ == tile_kind)
+      return __shfl_xor_sync(mask_, var, static_cast<int>(laneMask), static_cast<int>(size_));
+    unsigned r = static_cast<unsigned>(thread_rank()) ^ laneMask;
+    unsigned src = r < size_ ? details::lane_of_rank(mask_, r) : details::lane_id();
+    return __shfl_sync(mask_, var, static_cast<int>(src));
+  }
+  int any(int predicate) const { return __any_sync(mask_, predicate); }
+  int all(int predicate) const { return __all_sync(mask_, predicate); }
+  unsigned long long ballot(int predicate) const {
+    return details::compress(__ballot_sync(mask_, predicate), mask_);
+  }
+  template <class T> unsigned long long match_any(T value) const {
+    return details::compress(__match_any_sync(mask_, value), mask_);
+  }
+  template <class T> unsigned long long match_all(T value, int &pred) const {
+    return details::compress(__match_all_sync(mask_, value, &pred), mask_);
+  }
+};
+
+// A tile of N consecutive threads of a warp (N a power of two, N <= warp size).
+template <unsigned N, class ParentT = void> class thread_block_tile : public warp_group_ops {
+  static_assert(N >= 1 && N <= 64 && (N & (N - 1)) == 0,
+                "thread_block_tile size must be a power of two up to the warp size");
+
+public:
+  thread_block_tile()
+      : warp_group_ops(tile_kind, N, details::tile_mask(N, details::lane_id()),
+                       details::linear_tid() / N, (details::block_threads() + N - 1) / N) {}
+  template <class P> // forget the parent type
+  thread_block_tile(const thread_block_tile<N, P> &o) : warp_group_ops(o) {}
+  void set_meta(unsigned rank, unsigned count) { // used by tiled_partition of a tile
+    meta_rank_ = rank;
+    meta_size_ = count;
+  }
+  static constexpr unsigned long long size() { return N; }
+  static constexpr unsigned long long num_threads() { return N; }
+  unsigned long long thread_rank() const { return details::lane_id() & (N - 1); }
+};
+
+// The threads of the warp that are active (converged) at the call.
+class coalesced_group : public warp_group_ops {
+  friend coalesced_group coalesced_threads();
+  explicit coalesced_group(unsigned long long mask)
+      : warp_group_ops(coalesced_kind, static_cast<unsigned>(__popcll(mask)), mask, 0, 1) {}
+};
+
+inline coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
+
+template <unsigned N, class ParentT>
+thread_block_tile<N, ParentT> tiled_partition(const ParentT &) {
+  return thread_block_tile<N, ParentT>();
+}
+// A tile of a tile: meta-group rank and size are relative to the parent tile.
+template <unsigned N, unsigned M, class P>
+thread_block_tile<N, thread_block_tile<M, P>> tiled_partition(const thread_block_tile<M, P> &) {
+  static_assert(N <= M, "a sub-tile cannot be larger than its parent tile");
+  thread_block_tile<N, thread_block_tile<M, P>> t;
+  t.set_meta((details::lane_id() & (M - 1)) / N, M / N);
+  return t;
+}
+
+// Dynamic partition into tiles of `tilesz` threads: a power of two up to the
+// warp size (a partition as large as the block is the block).
+inline thread_group tiled_partition(const thread_group &parent, unsigned tilesz) {
+  struct tile_group : thread_group {
+    tile_group(unsigned n)
+        : thread_group(tile_kind, n, details::tile_mask(n, details::lane_id()),
+                       details::linear_tid() / n, (details::block_threads() + n - 1) / n) {}
+  };
+  struct block_group : thread_group {
+    block_group() : thread_group(block_kind, details::block_threads(), 0, 0, 1) {}
+  };
+  if (tilesz >= details::block_threads() && parent.size() == details::block_threads())
+    return block_group();
+  return tile_group(tilesz);
+}
+
+template <class G> void sync(const G &g) { g.sync(); }
+template <class G> unsigned long long thread_rank(const G &g) { return g.thread_rank(); }
+template <class G> unsigned long long group_size(const G &g) { return g.size(); }
+
+} // namespace cooperative_groups

@@ -1,0 +1,36 @@
+// What the profiler accumulates per call site (PC) of one launch. The
+// counters (SharedBankCounter, GlobalCoalescingCounter, DivergenceCounter)
+// each fill their part; Profiler writes them to the raw report.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "Observer.h"
+
+namespace warpsim::sim::profile {
+
+// The kind of warp instruction at a site, as the report names it.
+enum class Op : std::uint8_t { Load, Store, Atomic, Barrier, Fence, WarpOp };
+
+const char *opName(Op op);
+
+struct SiteCounters {
+  Op op = Op::Load;
+  MemorySpace space = MemorySpace::Global;
+  bool memory = false;
+  // DivergenceCounter: every warp instruction issued here.
+  std::uint64_t instructions = 0;
+  std::uint64_t active_lanes = 0; // sum of popcount(active mask)
+  std::uint64_t partial = 0;      // instructions with fewer lanes than the warp's live lanes
+  // SharedBankCounter (shared space only).
+  std::uint64_t wavefronts = 0;
+  std::uint64_t ideal_wavefronts = 0;
+  std::vector<std::uint64_t> bank_load; // per bank: distinct words delivered
+  // GlobalCoalescingCounter (global and managed space).
+  std::uint64_t requests = 0;
+  std::uint64_t sectors = 0;
+  std::uint64_t ideal_sectors = 0;
+};
+
+} // namespace warpsim::sim::profile

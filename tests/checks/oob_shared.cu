@@ -1,0 +1,25 @@
+// A shared tile indexed one past its end (threadIdx.x + 1 for a 32-element
+// tile): out of bounds of the __shared__ variable.
+// EXPECT: out-of-bounds shared error at=@store
+#include <cstdio>
+#include <cuda_runtime.h>
+
+__global__ void shift(const int *in, int *out) {
+  __shared__ int tile[32];
+  int t = threadIdx.x;
+  tile[t + 1] = in[t]; // @store
+  __syncthreads();
+  out[t] = tile[t];
+}
+
+int main() {
+  int h[32], *in, *out;
+  for (int i = 0; i < 32; ++i)
+    h[i] = i;
+  cudaMalloc(&in, sizeof h);
+  cudaMalloc(&out, sizeof h);
+  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);
+  shift<<<1, 32>>>(in, out);
+  std::printf("launch: %s\n", cudaGetErrorString(cudaDeviceSynchronize()));
+  return 0;
+}

@@ -1,0 +1,20 @@
+// The input is released with cudaFree before the kernel reads it.
+// EXPECT: use-after-free global error at=@read
+#include <cstdio>
+#include <cuda_runtime.h>
+
+__global__ void sum(const int *in, int *out) {
+  out[threadIdx.x] = in[threadIdx.x] + 1; // @read
+}
+
+int main() {
+  int h[32] = {}, *in, *out;
+  cudaMalloc(&in, sizeof h);
+  cudaMalloc(&out, sizeof h);
+  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);
+  cudaFree(in); // too early
+  sum<<<1, 32>>>(in, out);
+  std::printf("launch: %s\n", cudaGetErrorString(cudaDeviceSynchronize()));
+
+  return 0;
+}
