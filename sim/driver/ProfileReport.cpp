@@ -267,6 +267,16 @@ ProfileData readProfile(const std::string &reportPath, const std::string &progra
           for (std::size_t b = 0; b < load->size(); ++b)
             pl.bank_load[b] += static_cast<std::uint64_t>((*load)[b].getAsInteger().value_or(0));
         }
+        if (const llvm::json::Array *worst = s->getArray("worst_bank_load")) {
+          std::vector<std::uint64_t> w;
+          for (const llvm::json::Value &v : *worst)
+            w.push_back(static_cast<std::uint64_t>(v.getAsInteger().value_or(0)));
+          auto peak = [](const std::vector<std::uint64_t> &v) {
+            return v.empty() ? 0 : *std::max_element(v.begin(), v.end());
+          };
+          if (peak(w) > peak(pl.worst_bank_load))
+            pl.worst_bank_load = std::move(w);
+        }
       }
       if (oi >= 0 && (space == "global" || space == "managed")) {
         c.requests[oi] = u64(*s, "requests");
@@ -418,6 +428,10 @@ std::string renderProfileJson(const ProfileData &p) {
         for (std::uint64_t v : l.bank_load)
           load.push_back(v);
         lo["bank_load"] = std::move(load);
+        llvm::json::Array worst;
+        for (std::uint64_t v : l.worst_bank_load)
+          worst.push_back(static_cast<std::int64_t>(v));
+        lo["worst_bank_load"] = std::move(worst);
       }
       lines.push_back(std::move(lo));
     }
@@ -458,7 +472,7 @@ std::string renderProfileSvg(const ProfileData &p) {
         std::uint64_t cf = c.conflicts(0) + c.conflicts(1) + c.conflicts(2);
         heat.push_back({k.name + " " + l.file + ":" + std::to_string(l.line),
                         l.source + " | wavefronts " + std::to_string(wf) + ", conflicts " + std::to_string(cf),
-                        l.bank_load});
+                        l.worst_bank_load.empty() ? l.bank_load : l.worst_bank_load});
       }
   const int bankW = 14, rowH = 16;
   const int heatTop = top + mapH + 70;
@@ -539,7 +553,7 @@ std::string renderProfileSvg(const ProfileData &p) {
   }
   std::snprintf(buf, sizeof buf,
                 "<text x=\"10\" y=\"%d\" font-size=\"14\" font-weight=\"bold\">shared-memory bank "
-                "heat map: words each bank delivered, per source line (x = bank)</text>\n",
+                "heat map: distinct words each bank serves in the line's worst warp instruction (x = bank)</text>\n",
                 heatTop - 30);
   s += buf;
   for (unsigned b = 0; b < banks; b += 4) {
@@ -547,12 +561,15 @@ std::string renderProfileSvg(const ProfileData &p) {
                   heatTop - 6, b);
     s += buf;
   }
+  // One colour scale for all rows: a bank serving one word is pale, the
+  // worst conflict in the picture is full red.
+  std::uint64_t mx = 1;
+  for (const HeatRow &h : heat)
+    for (std::uint64_t v : h.load)
+      mx = std::max(mx, v);
   for (std::size_t r = 0; r < heat.size(); ++r) {
     const HeatRow &h = heat[r];
     const int y = heatTop + static_cast<int>(r) * (rowH + 4);
-    std::uint64_t mx = 1;
-    for (std::uint64_t v : h.load)
-      mx = std::max(mx, v);
     std::snprintf(buf, sizeof buf, "<text x=\"10\" y=\"%d\">", y + 12);
     s += buf;
     s += xmlEscape(h.label.size() > 70 ? h.label.substr(h.label.size() - 70) : h.label) + "<title>" +

@@ -30,6 +30,7 @@ struct ProfileLine {
   std::vector<std::string> ops; // "ld shared", "st global", "bar", ...
   ProfileCounters counters;
   std::vector<std::uint64_t> bank_load; // shared lines: per bank
+  std::vector<std::uint64_t> worst_bank_load; // per bank, the worst warp instruction
 };
 
 struct ProfileKernel {

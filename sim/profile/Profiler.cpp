@@ -138,6 +138,9 @@ public:
              ",\"ideal_wavefronts\":" + std::to_string(s->ideal_wavefronts) + ",\"bank_load\":[";
         for (std::size_t b = 0; b < s->bank_load.size(); ++b)
           j += (b ? "," : "") + std::to_string(s->bank_load[b]);
+        j += "],\"worst_bank_load\":[";
+        for (std::size_t b = 0; b < s->worst_bank_load.size(); ++b)
+          j += (b ? "," : "") + std::to_string(s->worst_bank_load[b]);
         j += "]";
       }
       if (s->requests != 0)

@@ -7,9 +7,17 @@ void SharedBankCounter::count(const WarpAccess &a, SiteCounters &site) const {
   const std::uintptr_t base = a.block->smem_base;
   for (std::uint32_t i = 0; i < a.count; ++i)
     lanes[i] = {a.lanes[i].lane, a.lanes[i].size, a.lanes[i].addr - base};
+  const std::size_t banks = model_.bankCount();
   if (site.bank_load.empty())
-    site.bank_load.assign(model_.bankCount(), 0);
-  model::BankResult r = model_.evaluate(lanes, a.count, site.bank_load.data());
+    site.bank_load.assign(banks, 0);
+  std::uint64_t load[64] = {};
+  model::BankResult r = model_.evaluate(lanes, a.count, load);
+  for (std::size_t b = 0; b < banks; ++b)
+    site.bank_load[b] += load[b];
+  if (r.wavefronts > site.worst_wavefronts) {
+    site.worst_wavefronts = r.wavefronts;
+    site.worst_bank_load.assign(load, load + banks);
+  }
   site.wavefronts += r.wavefronts;
   site.ideal_wavefronts += r.ideal;
 }

@@ -27,6 +27,10 @@ struct SiteCounters {
   std::uint64_t wavefronts = 0;
   std::uint64_t ideal_wavefronts = 0;
   std::vector<std::uint64_t> bank_load; // per bank: distinct words delivered
+  // The warp instruction with the most wavefronts at this line, per bank:
+  // the picture of its conflict (totals even out across warps).
+  std::uint64_t worst_wavefronts = 0;
+  std::vector<std::uint64_t> worst_bank_load;
   // GlobalCoalescingCounter (global and managed space).
   std::uint64_t requests = 0;
   std::uint64_t sectors = 0;
