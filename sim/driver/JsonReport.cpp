@@ -82,7 +82,8 @@ bool writeJsonReport(const std::string &path, const ReportSummary &sum,
   }
   llvm::json::Object stats;
   for (const auto &[k, v] : sum.stats)
-    stats[k] = v;
+    if (k != "kernel_ns") // wall time: would make the report differ run to run
+      stats[k] = v;
   llvm::json::Object root{{"version", 1},
                           {"tool", "warpsim"},
                           {"file", input},
