@@ -255,7 +255,27 @@ bool Engine::stepWarp(Warp &w) {
   return progressed;
 }
 
+void Engine::watchWrite(Lane &l, std::uintptr_t addr, std::uint32_t size) {
+  if (size > sizeof l.watch_old) {
+    progress(); // a wide copy: assume it changes something
+    return;
+  }
+  l.watch_addr = addr;
+  l.watch_size = size;
+  std::memcpy(l.watch_old, reinterpret_cast<const void *>(addr), size);
+}
+
+void Engine::checkWatchedWrite(Lane &l) {
+  if (l.watch_size == 0)
+    return;
+  if (std::memcmp(l.watch_old, reinterpret_cast<const void *>(l.watch_addr), l.watch_size) != 0)
+    progress();
+  l.watch_size = 0;
+}
+
 void Engine::afterResume(Lane *l) {
+  // The lane has performed the write it was issued with: did it change memory?
+  checkWatchedWrite(*l);
   if (l->state == LaneState::Exited) {
     laneExited(l);
     return;
@@ -347,10 +367,10 @@ void Engine::issue(Warp &w, std::uint64_t group) {
       Lane &l = lanes[__builtin_ctzll(m)];
       a.lanes[a.count++] = LaneAccess{l.lane, l.ev.size, l.ev.addr};
       l.state = LaneState::Ready;
+      if (a.kind != AccessKind::Load)
+        watchWrite(l, l.ev.addr, l.ev.size);
     }
     stats_.accesses += a.count;
-    if (a.kind != AccessKind::Load)
-      progress();
     for (Observer *o : rt_.observers)
       o->onWarpAccess(a);
     break;
@@ -754,8 +774,9 @@ void Engine::access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind
   a.lanes[0] = LaneAccess{l->lane, size, addr};
   ++stats_.warp_instructions;
   ++stats_.accesses;
+  checkWatchedWrite(*l); // the lane's previous write has happened by now
   if (kind != AccessKind::Load)
-    progress();
+    watchWrite(*l, addr, size);
   for (Observer *o : rt_.observers)
     o->onWarpAccess(a);
   if (++l->quantum >= rt_.options.fast_quantum) {
@@ -917,7 +938,10 @@ void Engine::describeWaiters(Finding &f) const {
         const PendingEvent &e = first->ev;
         s.detail = "running without progress";
         if (e.kind == EventKind::Access)
-          s.detail += std::string(", last ") + (e.access == AccessKind::Load ? "reading " : "writing ") +
+          s.detail += std::string(", last ") +
+                      (e.access == AccessKind::Load    ? "reading "
+                       : e.access == AccessKind::Store ? "writing "
+                                                       : "an atomic on ") +
                       spaceName(e.space) + " memory";
         else if (e.kind == EventKind::Barrier)
           s.detail += ", not yet scheduled to arrive at __syncthreads()";
@@ -930,7 +954,17 @@ void Engine::describeWaiters(Finding &f) const {
   }
 }
 
+// Checkers report what they found in a launch when it ends; a run that
+// cannot go on ends the launch here, so nothing they found is lost.
+void Engine::endLaunchForReport() {
+  if (launch_ == nullptr)
+    return;
+  for (Observer *o : rt_.observers)
+    o->onLaunchEnd(*launch_);
+}
+
 void Engine::reportDeadlock() {
+  endLaunchForReport();
   Finding f;
   f.kind = "deadlock";
   f.kernel = launch_->site->kernel_name;
@@ -950,12 +984,13 @@ void Engine::reportDeadlock() {
 }
 
 void Engine::reportLivelock() {
+  endLaunchForReport();
   Finding f;
   f.kind = "livelock";
   f.kernel = launch_->site->kernel_name;
   f.launch = launch_->id;
   f.fatal = true;
-  f.message = "threads keep running without any thread writing memory, arriving at a "
+  f.message = "threads keep running without any thread changing memory, arriving at a "
               "barrier or exiting for " +
               std::to_string(rt_.options.spin_limit) +
               " warp instructions: a spin-wait that nothing will end (--spin-limit)";

@@ -76,6 +76,12 @@ struct Lane {
   std::uint64_t stack_hash = 0;
   std::uintptr_t frames[kMaxFrames];
   std::uint64_t hashes[kMaxFrames];
+  // The bytes a store or atomic of this lane is about to overwrite: it is
+  // progress (for livelock detection) only if it changes them, so a spin on
+  // atomicAdd(&flag, 0) or a failing atomicCAS is still a spin.
+  std::uintptr_t watch_addr = 0;
+  std::uint32_t watch_size = 0;
+  unsigned char watch_old[16];
 };
 
 struct Warp {
@@ -177,6 +183,9 @@ private:
   MemorySpace classify(Lane *l, std::uintptr_t addr, std::uint32_t size, bool &valid,
                        std::string &why) const;
   void progress() { sinceProgress_ = 0; }
+  void watchWrite(Lane &l, std::uintptr_t addr, std::uint32_t size);
+  void checkWatchedWrite(Lane &l);
+  void endLaunchForReport();
   [[noreturn]] void reportDeadlock();
   [[noreturn]] void reportLivelock();
   void describeWaiters(Finding &f) const;
