@@ -53,28 +53,6 @@ struct Lcg {
   }
 };
 
-// Tolerance check against a double-precision CPU reference: element i passes
-// when |got - ref| <= atol + rtol * |ref| (NaN fails). Prints the max abs diff
-// and the first mismatches; returns the number of failing elements.
-static int check_close(const char *label, const float *got, const double *ref, int n, double atol,
-                       double rtol) {
-  int bad = 0;
-  double max_diff = 0.0;
-  for (int i = 0; i < n; ++i) {
-    double diff = std::fabs(double(got[i]) - ref[i]);
-    if (diff > max_diff || diff != diff)
-      max_diff = diff;
-    if (!(diff <= atol + rtol * std::fabs(ref[i]))) {
-      if (bad < 8)
-        std::printf("mismatch %s[%d]: got %.9g, expected %.9g\n", label, i, got[i], ref[i]);
-      ++bad;
-    }
-  }
-  std::printf("%s: max abs diff %.3g (atol %g, rtol %g)\n", label, max_diff, atol, rtol);
-  puzzle_detail::values_checked() += n;
-  return bad;
-}
-
 int main() {
   std::vector<int> h_indices(B * L);
   std::vector<float> h_weights(size_t(V) * E), h_out(size_t(B) * L * E);

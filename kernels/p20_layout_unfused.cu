@@ -161,28 +161,6 @@ struct Lcg {
   }
 };
 
-// Tolerance check against a double-precision CPU reference: element i passes
-// when |got - ref| <= atol + rtol * |ref| (NaN fails). Prints the max abs diff
-// and the first mismatches; returns the number of failing elements.
-static int check_close(const char *label, const float *got, const double *ref, int n, double atol,
-                       double rtol) {
-  int bad = 0;
-  double max_diff = 0.0;
-  for (int i = 0; i < n; ++i) {
-    double diff = std::fabs(double(got[i]) - ref[i]);
-    if (diff > max_diff || diff != diff)
-      max_diff = diff;
-    if (!(diff <= atol + rtol * std::fabs(ref[i]))) {
-      if (bad < 8)
-        std::printf("mismatch %s[%d]: got %.9g, expected %.9g\n", label, i, got[i], ref[i]);
-      ++bad;
-    }
-  }
-  std::printf("%s: max abs diff %.3g (atol %g, rtol %g)\n", label, max_diff, atol, rtol);
-  puzzle_detail::values_checked() += n;
-  return bad;
-}
-
 // Host data: x ~ N(0, 1) (B, S, H); ln_weight = 1, ln_bias = 0;
 // linear_weight ~ N(0, 1) * 0.02 (O, H); linear_bias = 0 (the repo's values,
 // with the LCG in place of torch's seed-42 generator).

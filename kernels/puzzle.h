@@ -8,6 +8,12 @@
 //                          zero-filled, or a copy of a host array
 //   print_array / print_value   `out: [10, 11]` / `out: 140`
 //   check_equal(got, expected, n)   exact comparison; returns the mismatches
+//   check_close(label, got, ref, n, atol, rtol)   tolerance comparison against
+//                          a (double or float) reference; prints the max abs
+//                          diff; returns the mismatches
+//   check_close(got, expected, n, atol, rtol)     the same, labelled `out`
+//   device_warp_size()     warpSize of the current device (32, or 64 under
+//                          `warpsim run --warp-size 64`)
 //   finish(mismatches)     prints PASS (returns 0) or FAIL (returns 1)
 //   puzzle_output(name, values, n)  with WARPSIM_OUTPUT_FILE set, appends
 //                          `name n v0 v1 ...` (%.9g) to that file
@@ -15,6 +21,7 @@
 //                          arrays, puzzle_output, check_equal
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -84,7 +91,8 @@ inline void print_value(const char *label, float v) {
 }
 
 namespace puzzle_detail {
-// How many values check_equal has compared so far (for finish's FAIL line).
+// How many values check_equal and check_close have compared so far (for
+// finish's FAIL line).
 inline int &values_checked() {
   static int count = 0;
   return count;
@@ -104,6 +112,58 @@ inline int check_equal(const float *got, const float *expected, int n) {
   }
   puzzle_detail::values_checked() += n;
   return bad;
+}
+
+// Tolerance comparison against a reference (computed on the CPU, usually in
+// double): element i passes when |got - ref| <= atol + rtol * |ref| (NaN
+// fails). Prints the first 8 mismatches and then
+// `label: max abs diff D (atol A, rtol R)`; returns how many values fail.
+// Counts into the same totals as check_equal (finish's FAIL line).
+namespace puzzle_detail {
+template <typename Ref>
+inline int check_close_impl(const char *label, const float *got, const Ref *ref, int n,
+                            double atol, double rtol) {
+  int bad = 0;
+  double max_diff = 0.0;
+  for (int i = 0; i < n; ++i) {
+    double r = double(ref[i]);
+    double diff = std::fabs(double(got[i]) - r);
+    if (diff > max_diff || diff != diff)
+      max_diff = diff;
+    if (!(diff <= atol + rtol * std::fabs(r))) {
+      if (bad < 8)
+        std::printf("mismatch %s[%d]: got %.9g, expected %.9g\n", label, i, got[i], r);
+      ++bad;
+    }
+  }
+  std::printf("%s: max abs diff %.3g (atol %g, rtol %g)\n", label, max_diff, atol, rtol);
+  values_checked() += n;
+  return bad;
+}
+} // namespace puzzle_detail
+
+inline int check_close(const char *label, const float *got, const double *ref, int n,
+                       double atol, double rtol) {
+  return puzzle_detail::check_close_impl(label, got, ref, n, atol, rtol);
+}
+inline int check_close(const char *label, const float *got, const float *ref, int n,
+                       double atol, double rtol) {
+  return puzzle_detail::check_close_impl(label, got, ref, n, atol, rtol);
+}
+// Short form for the output buffer `out` against float expected values.
+inline int check_close(const float *got, const float *expected, int n, double atol,
+                       double rtol) {
+  return puzzle_detail::check_close_impl("out", got, expected, n, atol, rtol);
+}
+
+// warpSize of the current device, for programs written for any warp size:
+// 32 on NVIDIA GPUs; warpsim reports what --warp-size / --arch chose.
+inline int device_warp_size() {
+  int dev = 0;
+  CUDA_CHECK(cudaGetDevice(&dev));
+  cudaDeviceProp prop;
+  CUDA_CHECK(cudaGetDeviceProperties(&prop, dev));
+  return prop.warpSize;
 }
 
 // Prints PASS and returns 0, or prints FAIL and returns 1: main's exit code.
