@@ -44,8 +44,7 @@ public:
     if (vd->isThisDeclarationADefinition() != clang::VarDecl::Definition)
       return true; // `extern __device__ int x;` registers where defined
     clang::SourceLocation b = ctx_.sm.getExpansionLoc(vd->getBeginLoc());
-    groups_[{ctx_.sm.getFileID(b).getHashValue(), ctx_.sm.getFileOffset(b)}]
-        .push_back(vd);
+    groups_[{ctx_.sm.getFileID(b).getHashValue(), ctx_.sm.getFileOffset(b)}].push_back(vd);
     return true;
   }
 
@@ -53,10 +52,8 @@ public:
     for (auto &[key, vars] : groups_) {
       const clang::VarDecl *last = vars.back();
       clang::SourceLocation end = ctx_.sm.getExpansionLoc(last->getEndLoc());
-      auto semi =
-          clang::Lexer::findNextToken(end, ctx_.sm, ctx_.ast.getLangOpts());
-      if (!semi || !semi->is(clang::tok::semi) ||
-          ctx_.userFile(semi->getLocation()) == nullptr)
+      auto semi = clang::Lexer::findNextToken(end, ctx_.sm, ctx_.ast.getLangOpts());
+      if (!semi || !semi->is(clang::tok::semi) || ctx_.userFile(semi->getLocation()) == nullptr)
         continue;
       std::string text;
       for (const clang::VarDecl *vd : vars) {
@@ -65,12 +62,10 @@ public:
           continue;
         std::string name = vd->getNameAsString();
         text += " static ::warpsim::DeviceSymbol __ws_sym_" + name + "_" +
-                std::to_string(pos.line) + "(__builtin_addressof(" + name +
-                "), sizeof(" + name + "), \"" +
-                escapeForStringLiteral(vd->getQualifiedNameAsString()) +
+                std::to_string(pos.line) + "(__builtin_addressof(" + name + "), sizeof(" + name +
+                "), \"" + escapeForStringLiteral(vd->getQualifiedNameAsString()) +
                 "\", ::warpsim::MemorySpace::" + memorySpace(vd) + ", \"" +
-                escapeForStringLiteral(pos.report_name) + "\", " +
-                std::to_string(pos.line) + ");";
+                escapeForStringLiteral(pos.report_name) + "\", " + std::to_string(pos.line) + ");";
       }
       if (!text.empty())
         ctx_.rewriter.InsertTextAfterToken(semi->getLocation(), text);
@@ -79,8 +74,7 @@ public:
 
 private:
   RewriteContext &ctx_;
-  std::map<std::pair<unsigned, unsigned>, std::vector<const clang::VarDecl *>>
-      groups_;
+  std::map<std::pair<unsigned, unsigned>, std::vector<const clang::VarDecl *>> groups_;
 };
 
 } // namespace

@@ -20,8 +20,7 @@ std::string escapeForStringLiteral(std::string_view text) {
   return s;
 }
 
-void lineAndColumn(std::string_view text, std::size_t offset, unsigned &line,
-                   unsigned &col) {
+void lineAndColumn(std::string_view text, std::size_t offset, unsigned &line, unsigned &col) {
   offset = std::min(offset, text.size());
   line = 1;
   std::size_t lineStart = 0;
@@ -33,13 +32,11 @@ void lineAndColumn(std::string_view text, std::size_t offset, unsigned &line,
   col = static_cast<unsigned>(offset - lineStart) + 1;
 }
 
-std::string renderDiagnostic(std::string_view file, std::string_view text,
-                             unsigned line, unsigned col,
-                             std::string_view level, std::string_view message) {
+std::string renderDiagnostic(std::string_view file, std::string_view text, unsigned line,
+                             unsigned col, std::string_view level, std::string_view message) {
   std::string out;
   if (!file.empty())
-    out += std::string(file) + ":" + std::to_string(line) + ":" +
-           std::to_string(col) + ": ";
+    out += std::string(file) + ":" + std::to_string(line) + ":" + std::to_string(col) + ": ";
   out += std::string(level) + ": " + std::string(message) + "\n";
   if (file.empty() || line == 0)
     return out;
@@ -53,8 +50,7 @@ std::string renderDiagnostic(std::string_view file, std::string_view text,
   if (b == std::string_view::npos || b > text.size())
     return out;
   std::size_t e = text.find('\n', b);
-  std::string_view src =
-      text.substr(b, (e == std::string_view::npos ? text.size() : e) - b);
+  std::string_view src = text.substr(b, (e == std::string_view::npos ? text.size() : e) - b);
   if (!src.empty() && src.back() == '\r')
     src.remove_suffix(1);
   std::string shown, caret;
@@ -76,8 +72,7 @@ std::string renderDiagnostic(std::string_view file, std::string_view text,
   return out;
 }
 
-bool FirstErrorConsumer::render(const clang::Diagnostic &info,
-                                const char *level, bool user_only) {
+bool FirstErrorConsumer::render(const clang::Diagnostic &info, const char *level, bool user_only) {
   llvm::SmallString<256> msg;
   info.FormatDiagnostic(msg);
   std::string_view message(msg.data(), msg.size());
@@ -101,11 +96,9 @@ bool FirstErrorConsumer::render(const clang::Diagnostic &info,
     return false;
   unsigned line = 0, col = 0;
   if (uf != nullptr) {
-    std::size_t orig =
-        uf->pass.result.ok ? uf->pass.toOriginal(offset) : offset;
+    std::size_t orig = uf->pass.result.ok ? uf->pass.toOriginal(offset) : offset;
     lineAndColumn(uf->original, orig, line, col);
-    text_ += renderDiagnostic(uf->report_name, uf->original, line, col, level,
-                              message);
+    text_ += renderDiagnostic(uf->report_name, uf->original, line, col, level, message);
   } else {
     llvm::StringRef buf = sm.getBufferData(fid);
     lineAndColumn(buf, offset, line, col);

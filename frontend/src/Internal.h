@@ -65,8 +65,7 @@ struct LaunchPassDetail {
   std::size_t toOriginal(std::size_t offset) const;
 };
 
-LaunchPassDetail runLaunchPass(std::string_view source,
-                               std::string_view file_for_site);
+LaunchPassDetail runLaunchPass(std::string_view source, std::string_view file_for_site);
 
 // ------------------------------------------------------------ user files
 
@@ -121,15 +120,13 @@ ParseSetup makeParseSetup(const TranslateOptions &opts);
 // `text` as the body of a C++ string literal.
 std::string escapeForStringLiteral(std::string_view text);
 // 1-based line and (byte) column of `offset` in `text`.
-void lineAndColumn(std::string_view text, std::size_t offset, unsigned &line,
-                   unsigned &col);
+void lineAndColumn(std::string_view text, std::size_t offset, unsigned &line, unsigned &col);
 // clang's text format for one diagnostic with its source line and caret:
 //   file:line:col: level: message
 //    LINE | source text
 //         |    ^
-std::string renderDiagnostic(std::string_view file, std::string_view text,
-                             unsigned line, unsigned col,
-                             std::string_view level, std::string_view message);
+std::string renderDiagnostic(std::string_view file, std::string_view text, unsigned line,
+                             unsigned col, std::string_view level, std::string_view message);
 
 // ------------------------------------------------------------ annotations
 

@@ -47,14 +47,12 @@ public:
     if (fd == nullptr || call->getNumArgs() < 3 ||
         fd->getQualifiedNameAsString() != "warpsim::launch")
       return true;
-    clang::SourceLocation siteLoc =
-        ctx_.sm.getSpellingLoc(call->getArg(0)->getBeginLoc());
+    clang::SourceLocation siteLoc = ctx_.sm.getSpellingLoc(call->getArg(0)->getBeginLoc());
     if (ctx_.userFile(siteLoc) == nullptr)
       return true;
     SiteUse &use = sites_[siteLoc.getRawEncoding()];
     use.loc = siteLoc;
-    const auto *lambda =
-        llvm::dyn_cast<clang::LambdaExpr>(call->getArg(2)->IgnoreImplicit());
+    const auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(call->getArg(2)->IgnoreImplicit());
     const clang::FunctionTemplateDecl *tmpl =
         lambda != nullptr ? lambda->getDependentCallOperator() : nullptr;
     if (tmpl == nullptr) {
@@ -84,10 +82,9 @@ private:
 // of a named namespace, not overloaded, declared before the site. Template
 // specializations qualify when every template argument is a builtin type or
 // an integer, whose printed spelling is unambiguous C++.
-bool nameable(RewriteContext &ctx, const clang::FunctionDecl *fd,
-              clang::SourceLocation site) {
-  for (const clang::DeclContext *dc = fd->getDeclContext();
-       !dc->isTranslationUnit(); dc = dc->getParent()) {
+bool nameable(RewriteContext &ctx, const clang::FunctionDecl *fd, clang::SourceLocation site) {
+  for (const clang::DeclContext *dc = fd->getDeclContext(); !dc->isTranslationUnit();
+       dc = dc->getParent()) {
     const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc);
     if (ns == nullptr && !llvm::isa<clang::LinkageSpecDecl>(dc))
       return false;
@@ -95,13 +92,10 @@ bool nameable(RewriteContext &ctx, const clang::FunctionDecl *fd,
       return false;
   }
   const clang::NamedDecl *entity = fd;
-  if (fd->getTemplatedKind() ==
-      clang::FunctionDecl::TK_FunctionTemplateSpecialization) {
-    const clang::TemplateArgumentList *args =
-        fd->getTemplateSpecializationArgs();
+  if (fd->getTemplatedKind() == clang::FunctionDecl::TK_FunctionTemplateSpecialization) {
+    const clang::TemplateArgumentList *args = fd->getTemplateSpecializationArgs();
     for (const clang::TemplateArgument &a : args->asArray()) {
-      if (a.getKind() == clang::TemplateArgument::Type &&
-          a.getAsType()->isBuiltinType())
+      if (a.getKind() == clang::TemplateArgument::Type && a.getAsType()->isBuiltinType())
         continue;
       if (a.getKind() == clang::TemplateArgument::Integral &&
           !a.getIntegralType()->isEnumeralType())
@@ -112,8 +106,7 @@ bool nameable(RewriteContext &ctx, const clang::FunctionDecl *fd,
   } else if (fd->getTemplatedKind() != clang::FunctionDecl::TK_NonTemplate) {
     return false;
   }
-  auto found =
-      fd->getDeclContext()->getRedeclContext()->lookup(entity->getDeclName());
+  auto found = fd->getDeclContext()->getRedeclContext()->lookup(entity->getDeclName());
   if (!found.isSingleResult())
     return false;
   clang::SourceLocation declared =
@@ -187,9 +180,8 @@ private:
     // What the runtime gets: alignof of the typedef, i.e. the type's ABI
     // alignment or a larger __align__ (not the preferred alignment of a
     // local array, which getDeclAlign would give).
-    std::uint64_t align = std::max<std::uint64_t>(
-        ctx_.ast.getTypeAlignInChars(t).getQuantity(),
-        vd->getMaxAlignment() / ctx_.ast.getCharWidth());
+    std::uint64_t align = std::max<std::uint64_t>(ctx_.ast.getTypeAlignInChars(t).getQuantity(),
+                                                  vd->getMaxAlignment() / ctx_.ast.getCharWidth());
     if (align == 0)
       align = 1;
     bytes = (bytes + align - 1) / align * align + size;
@@ -236,19 +228,16 @@ void resolveLaunchSites(RewriteContext &ctx) {
     }
     std::string name = printedName(ctx, kernel);
     std::uint64_t bytes = 0;
-    std::string smem = staticSharedBytes(ctx, kernel, bytes)
-                           ? std::to_string(bytes)
-                           : "::warpsim::kUnknownSmem";
+    std::string smem =
+        staticSharedBytes(ctx, kernel, bytes) ? std::to_string(bytes) : "::warpsim::kUnknownSmem";
     std::string addr = nameable(ctx, kernel, use.loc)
                            ? "reinterpret_cast<const void *>(&::" + name + ")"
                            : "nullptr";
-    std::string text =
-        "::warpsim::KernelSite{\"" + escapeForStringLiteral(name) + "\", \"" +
-        escapeForStringLiteral(pos.report_name) + "\", " +
-        std::to_string(site->line) + ", " + std::to_string(site->col) + ", " +
-        smem + ", " + addr + "}";
-    ctx.rewriter.ReplaceText(use.loc, static_cast<unsigned>(site->site_length),
-                             text);
+    std::string text = "::warpsim::KernelSite{\"" + escapeForStringLiteral(name) + "\", \"" +
+                       escapeForStringLiteral(pos.report_name) + "\", " +
+                       std::to_string(site->line) + ", " + std::to_string(site->col) + ", " + smem +
+                       ", " + addr + "}";
+    ctx.rewriter.ReplaceText(use.loc, static_cast<unsigned>(site->site_length), text);
   }
 }
 

@@ -66,10 +66,9 @@ bool isIdent(const Tok &t) { return t.kind == clang::tok::raw_identifier; }
 
 bool isKeywordNotName(std::string_view s) {
   static constexpr std::string_view kw[] = {
-      "return",    "else",     "do",       "case",     "default", "throw",
-      "co_return", "co_await", "co_yield", "new",      "delete",  "sizeof",
-      "typeid",    "operator", "template", "typename", "const",   "volatile",
-      "if",        "while",    "for",      "switch",   "goto"};
+      "return",   "else",     "do",     "case",   "default", "throw",    "co_return", "co_await",
+      "co_yield", "new",      "delete", "sizeof", "typeid",  "operator", "template",  "typename",
+      "const",    "volatile", "if",     "while",  "for",     "switch",   "goto"};
   return std::find(std::begin(kw), std::end(kw), s) != std::end(kw);
 }
 
@@ -99,23 +98,19 @@ private:
   std::string out_;
   LaunchPassDetail detail_;
 
-  bool adjacent(std::size_t i) const {
-    return toks_[i].end == toks_[i + 1].begin;
-  }
+  bool adjacent(std::size_t i) const { return toks_[i].end == toks_[i + 1].begin; }
   bool is(std::size_t i, clang::tok::TokenKind k) const {
     return i < toks_.size() && toks_[i].kind == k;
   }
 
   // `<<<` lexes as `<<` `<`. `operator<<<T>` is the one C++ spelling of it.
   bool isLaunchOpen(std::size_t i) const {
-    if (!is(i, clang::tok::lessless) || !is(i + 1, clang::tok::less) ||
-        !adjacent(i))
+    if (!is(i, clang::tok::lessless) || !is(i + 1, clang::tok::less) || !adjacent(i))
       return false;
     return !(i > 0 && isIdent(toks_[i - 1]) && toks_[i - 1].text == "operator");
   }
   bool isLaunchClose(std::size_t i) const {
-    return is(i, clang::tok::greatergreater) &&
-           is(i + 1, clang::tok::greater) && adjacent(i);
+    return is(i, clang::tok::greatergreater) && is(i + 1, clang::tok::greater) && adjacent(i);
   }
 
   bool fail(std::size_t offset, std::string message) {
@@ -131,11 +126,9 @@ private:
     int depth = 0;
     for (std::size_t j = close + 1; j-- > 0;) {
       auto k = toks_[j].kind;
-      if (k == clang::tok::r_paren || k == clang::tok::r_square ||
-          k == clang::tok::r_brace)
+      if (k == clang::tok::r_paren || k == clang::tok::r_square || k == clang::tok::r_brace)
         ++depth;
-      else if (k == clang::tok::l_paren || k == clang::tok::l_square ||
-               k == clang::tok::l_brace)
+      else if (k == clang::tok::l_paren || k == clang::tok::l_square || k == clang::tok::l_brace)
         if (--depth == 0)
           return toks_[j].kind == clang::tok::l_paren ? j : std::string::npos;
     }
@@ -204,8 +197,7 @@ private:
       if (!isIdent(toks_[pos]) || isKeywordNotName(toks_[pos].text))
         return std::string::npos;
       std::size_t start = pos;
-      if (start > 0 && isIdent(toks_[start - 1]) &&
-          toks_[start - 1].text == "template")
+      if (start > 0 && isIdent(toks_[start - 1]) && toks_[start - 1].text == "template")
         --start;
       if (start == 0 || !is(start - 1, clang::tok::coloncolon))
         return start;
@@ -213,9 +205,8 @@ private:
       if (start == 0)
         return start;
       std::size_t prev = start - 1;
-      bool more =
-          (isIdent(toks_[prev]) && !isKeywordNotName(toks_[prev].text)) ||
-          is(prev, clang::tok::greater) || is(prev, clang::tok::greatergreater);
+      bool more = (isIdent(toks_[prev]) && !isKeywordNotName(toks_[prev].text)) ||
+                  is(prev, clang::tok::greater) || is(prev, clang::tok::greatergreater);
       if (!more)
         return start; // a leading `::`
       pos = prev;
@@ -229,8 +220,7 @@ private:
     for (std::size_t j = first; j <= last; ++j) {
       if (j > first && toks_[j].begin != toks_[j - 1].end)
         out_ += ' ';
-      edit.copies.push_back(
-          {out_.size(), toks_[j].begin, toks_[j].end - toks_[j].begin});
+      edit.copies.push_back({out_.size(), toks_[j].begin, toks_[j].end - toks_[j].begin});
       out_.append(toks_[j].text);
     }
   }
@@ -273,11 +263,9 @@ private:
     int depth = 0;
     for (std::size_t j = cfgFirst; j < toks_.size(); ++j) {
       auto k = toks_[j].kind;
-      if (k == clang::tok::l_paren || k == clang::tok::l_square ||
-          k == clang::tok::l_brace)
+      if (k == clang::tok::l_paren || k == clang::tok::l_square || k == clang::tok::l_brace)
         ++depth;
-      else if (k == clang::tok::r_paren || k == clang::tok::r_square ||
-               k == clang::tok::r_brace) {
+      else if (k == clang::tok::r_paren || k == clang::tok::r_square || k == clang::tok::r_brace) {
         if (--depth < 0)
           break;
       } else if (k == clang::tok::semi && depth == 0)
@@ -294,8 +282,7 @@ private:
                              "and '>>>'");
     std::size_t lparen = close + 2;
     if (!is(lparen, clang::tok::l_paren))
-      return fail(lparen < toks_.size() ? toks_[lparen].begin
-                                        : toks_[close + 1].end,
+      return fail(lparen < toks_.size() ? toks_[lparen].begin : toks_[close + 1].end,
                   "expected '(' and the kernel arguments after '>>>'");
     bool noArgs = is(lparen + 1, clang::tok::r_paren);
 
@@ -314,10 +301,9 @@ private:
     site.new_begin = edit.new_begin = out_.size();
     out_ += "::warpsim::launch(";
     site.site_offset = out_.size();
-    out_ += "::warpsim::KernelSite{\"" +
-            escapeForStringLiteral(site.callee_text) + "\", \"" + file_ +
-            "\", " + std::to_string(site.line) + ", " +
-            std::to_string(site.col) + ", ::warpsim::kUnknownSmem, nullptr}";
+    out_ += "::warpsim::KernelSite{\"" + escapeForStringLiteral(site.callee_text) + "\", \"" +
+            file_ + "\", " + std::to_string(site.line) + ", " + std::to_string(site.col) +
+            ", ::warpsim::kUnknownSmem, nullptr}";
     site.site_length = out_.size() - site.site_offset;
     out_ += ", ::warpsim::LaunchConfig(";
     copyTokens(cfgFirst, close - 1, edit);
@@ -350,14 +336,12 @@ std::size_t LaunchPassDetail::toOriginal(std::size_t offset) const {
           return c.orig_off + (offset - c.new_off);
       return e.anchor;
     }
-    delta =
-        static_cast<long long>(e.new_end) - static_cast<long long>(e.orig_end);
+    delta = static_cast<long long>(e.new_end) - static_cast<long long>(e.orig_end);
   }
   return static_cast<std::size_t>(static_cast<long long>(offset) - delta);
 }
 
-LaunchPassDetail runLaunchPass(std::string_view source,
-                               std::string_view file_for_site) {
+LaunchPassDetail runLaunchPass(std::string_view source, std::string_view file_for_site) {
   // Most files have no launch at all: skip the lexer for them.
   if (source.find("<<<") == std::string_view::npos) {
     LaunchPassDetail d;
@@ -368,8 +352,7 @@ LaunchPassDetail runLaunchPass(std::string_view source,
   return Pass(source, file_for_site).run();
 }
 
-LaunchPassResult rewriteLaunchSyntax(std::string_view source,
-                                     std::string_view file_for_site) {
+LaunchPassResult rewriteLaunchSyntax(std::string_view source, std::string_view file_for_site) {
   return runLaunchPass(source, file_for_site).result;
 }
 

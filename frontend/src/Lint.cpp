@@ -30,8 +30,7 @@ public:
       : ci_(ci), files_(files), out_(out) {}
 
   void HandleTranslationUnit(clang::ASTContext &ast) override {
-    if (ci_.getDiagnostics().hasErrorOccurred() ||
-        files_.firstPassError() != nullptr)
+    if (ci_.getDiagnostics().hasErrorOccurred() || files_.firstPassError() != nullptr)
       return;
     clang::Rewriter rewriter(ast.getSourceManager(), ast.getLangOpts());
     RewriteContext ctx(ast, rewriter, files_);
@@ -59,8 +58,8 @@ private:
 class LintAction : public clang::ASTFrontendAction {
 public:
   LintAction(UserFiles &files, LintOutputs &out) : files_(files), out_(out) {}
-  std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &ci, llvm::StringRef) override {
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
+                                                        llvm::StringRef) override {
     return std::make_unique<LintConsumer>(ci, files_, out_);
   }
 
@@ -82,10 +81,8 @@ LintResult lint(const TranslateOptions &opts) {
   LintOutputs outputs;
   FirstErrorConsumer diag(files);
   {
-    auto fs = makeUserFileSystem(files, setup.system, setup.main_abs,
-                                 opts.input_path);
-    auto fm = llvm::makeIntrusiveRefCnt<clang::FileManager>(
-        clang::FileSystemOptions(), fs);
+    auto fs = makeUserFileSystem(files, setup.system, setup.main_abs, opts.input_path);
+    auto fm = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), fs);
     clang::tooling::ToolInvocation invocation(
         setup.args, std::make_unique<LintAction>(files, outputs), fm.get());
     invocation.setDiagnosticConsumer(&diag);
@@ -93,13 +90,12 @@ LintResult lint(const TranslateOptions &opts) {
   }
   if (const UserFile *bad = files.firstPassError()) {
     const LaunchPassResult &p = bad->pass.result;
-    r.diagnostics = renderDiagnostic(bad->report_name, bad->original, p.line,
-                                     p.col, "error", p.error);
+    r.diagnostics =
+        renderDiagnostic(bad->report_name, bad->original, p.line, p.col, "error", p.error);
     return r;
   }
   if (diag.hasError() || !outputs.ran) {
-    r.diagnostics =
-        diag.hasError() ? diag.text() : "error: the front end did not run\n";
+    r.diagnostics = diag.hasError() ? diag.text() : "error: the front end did not run\n";
     return r;
   }
   // Source order, one warning per place and kind (templates and macros can
@@ -113,8 +109,7 @@ LintResult lint(const TranslateOptions &opts) {
   for (auto &[w, file] : ws) {
     if (!seen.insert({w.file, w.line, w.col, w.id}).second)
       continue;
-    r.text += renderDiagnostic(w.file, file->original, w.line, w.col,
-                               "warning",
+    r.text += renderDiagnostic(w.file, file->original, w.line, w.col, "warning",
                                w.message + " [warpsim-lint-" + w.id + "]");
     r.warnings.push_back(std::move(w));
   }

@@ -30,13 +30,13 @@ const std::set<std::string, std::less<>> kWarpSyncOps = {
     "__reduce_xor_sync"};
 const std::set<std::string, std::less<>> kShuffles = {"__shfl_sync", "__shfl_up_sync",
                                                       "__shfl_down_sync", "__shfl_xor_sync"};
-const std::set<std::string, std::less<>> kBarriers = {
-    "__syncthreads", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or"};
+const std::set<std::string, std::less<>> kBarriers = {"__syncthreads", "__syncthreads_count",
+                                                      "__syncthreads_and", "__syncthreads_or"};
 // Results that differ from lane to lane.
 const std::set<std::string, std::less<>> kLaneVarying = {
-    "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
-    "__match_any_sync", "__lanemask_lt", "__lanemask_le", "__lanemask_gt",
-    "__lanemask_ge", "__lanemask_eq", "__activemask"};
+    "__shfl_sync",      "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
+    "__match_any_sync", "__lanemask_lt",  "__lanemask_le",    "__lanemask_gt",
+    "__lanemask_ge",    "__lanemask_eq",  "__activemask"};
 
 std::string calleeName(const clang::CallExpr *call) {
   if (const clang::FunctionDecl *fd = call->getDirectCallee())
@@ -60,8 +60,7 @@ bool isBuiltinVar(const clang::Expr *e, llvm::StringRef name) {
 
 class FunctionLint {
 public:
-  FunctionLint(RewriteContext &ctx, const clang::FunctionDecl *fd,
-               std::vector<LintFinding> &out)
+  FunctionLint(RewriteContext &ctx, const clang::FunctionDecl *fd, std::vector<LintFinding> &out)
       : ctx_(ctx), fd_(fd), out_(out) {}
 
   void run() {
@@ -307,14 +306,27 @@ private:
     const char *what = nullptr;
     switch (b->getOpcode()) {
     case clang::BO_Rem:
-    case clang::BO_RemAssign: want = 32; what = "% 32"; break;
+    case clang::BO_RemAssign:
+      want = 32;
+      what = "% 32";
+      break;
     case clang::BO_And:
-    case clang::BO_AndAssign: want = 31; what = "& 31"; break;
+    case clang::BO_AndAssign:
+      want = 31;
+      what = "& 31";
+      break;
     case clang::BO_Div:
-    case clang::BO_DivAssign: want = 32; what = "/ 32"; break;
+    case clang::BO_DivAssign:
+      want = 32;
+      what = "/ 32";
+      break;
     case clang::BO_Shr:
-    case clang::BO_ShrAssign: want = 5; what = ">> 5"; break;
-    default: return;
+    case clang::BO_ShrAssign:
+      want = 5;
+      what = ">> 5";
+      break;
+    default:
+      return;
     }
     if (!isConstant(b->getRHS(), want) || !threadIndexLike(b->getLHS()))
       return;
@@ -367,7 +379,8 @@ private:
         (inc->getOpcode() == clang::BO_ShrAssign && isConstant(inc->getRHS(), 1)))
       halves = true;
     if (inc->getOpcode() == clang::BO_Assign)
-      if (const auto *r = llvm::dyn_cast<clang::BinaryOperator>(inc->getRHS()->IgnoreParenImpCasts()))
+      if (const auto *r =
+              llvm::dyn_cast<clang::BinaryOperator>(inc->getRHS()->IgnoreParenImpCasts()))
         if (localVar(r->getLHS()) == var &&
             ((r->getOpcode() == clang::BO_Div && isConstant(r->getRHS(), 2)) ||
              (r->getOpcode() == clang::BO_Shr && isConstant(r->getRHS(), 1))))

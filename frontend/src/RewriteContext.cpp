@@ -29,9 +29,7 @@ bool hasCudaAttr(const clang::Decl *d, std::string_view what) {
   return has(d);
 }
 
-bool isKernel(const clang::FunctionDecl *fd) {
-  return hasCudaAttr(fd, "global");
-}
+bool isKernel(const clang::FunctionDecl *fd) { return hasCudaAttr(fd, "global"); }
 
 bool isDeviceFunction(const clang::FunctionDecl *fd) {
   return isKernel(fd) || hasCudaAttr(fd, "device");
@@ -46,25 +44,22 @@ UserFile *RewriteContext::userFile(clang::SourceLocation loc) const {
   return files.find(ref->getName());
 }
 
-bool RewriteContext::position(clang::SourceLocation loc,
-                              UserPosition &pos) const {
+bool RewriteContext::position(clang::SourceLocation loc, UserPosition &pos) const {
   UserFile *f = userFile(loc);
   if (f == nullptr)
     return false;
   pos.file = f;
   pos.fid = sm.getFileID(loc);
   pos.offset = sm.getFileOffset(loc);
-  std::size_t orig =
-      f->pass.result.ok ? f->pass.toOriginal(pos.offset) : pos.offset;
+  std::size_t orig = f->pass.result.ok ? f->pass.toOriginal(pos.offset) : pos.offset;
   lineAndColumn(f->original, orig, pos.line, pos.col);
   pos.report_name = f->report_name;
   return true;
 }
 
 std::string RewriteContext::text(clang::SourceRange range) const {
-  return clang::Lexer::getSourceText(
-             clang::CharSourceRange::getTokenRange(range), sm,
-             ast.getLangOpts())
+  return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(range), sm,
+                                     ast.getLangOpts())
       .str();
 }
 

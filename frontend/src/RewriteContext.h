@@ -24,10 +24,8 @@ struct UserPosition {
 
 class RewriteContext {
 public:
-  RewriteContext(clang::ASTContext &ast, clang::Rewriter &rewriter,
-                 UserFiles &files)
-      : ast(ast), sm(ast.getSourceManager()), rewriter(rewriter), files(files) {
-  }
+  RewriteContext(clang::ASTContext &ast, clang::Rewriter &rewriter, UserFiles &files)
+      : ast(ast), sm(ast.getSourceManager()), rewriter(rewriter), files(files) {}
 
   clang::ASTContext &ast;
   clang::SourceManager &sm;
@@ -40,12 +38,9 @@ public:
   bool position(clang::SourceLocation loc, UserPosition &pos) const;
   // A location in the parsed buffer of `fid`.
   clang::SourceLocation at(clang::FileID fid, std::size_t offset) const {
-    return sm.getLocForStartOfFile(fid).getLocWithOffset(
-        static_cast<int>(offset));
+    return sm.getLocForStartOfFile(fid).getLocWithOffset(static_cast<int>(offset));
   }
-  llvm::StringRef buffer(clang::FileID fid) const {
-    return sm.getBufferData(fid);
-  }
+  llvm::StringRef buffer(clang::FileID fid) const { return sm.getBufferData(fid); }
   // Source text of a (file) token range.
   std::string text(clang::SourceRange range) const;
 

@@ -30,8 +30,7 @@ bool isSharedVar(const clang::VarDecl *vd) { return hasCudaAttr(vd, "shared"); }
 // (A block-scope `extern __shared__` is a local extern declaration, whose
 // semantic context is the enclosing namespace.)
 bool isNamespaceScope(const clang::VarDecl *vd) {
-  return !vd->isLocalExternDecl() &&
-         vd->getDeclContext()->getRedeclContext()->isFileContext();
+  return !vd->isLocalExternDecl() && vd->getDeclContext()->getRedeclContext()->isFileContext();
 }
 
 // An initializer the user wrote (not the implicit default construction of a
@@ -40,17 +39,15 @@ bool hasWrittenInit(const clang::VarDecl *vd) {
   const clang::Expr *init = vd->getInit();
   if (init == nullptr)
     return false;
-  if (const auto *ce =
-          llvm::dyn_cast<clang::CXXConstructExpr>(init->IgnoreImplicit()))
+  if (const auto *ce = llvm::dyn_cast<clang::CXXConstructExpr>(init->IgnoreImplicit()))
     return ce->getParenOrBraceRange().isValid();
   return !llvm::isa<clang::ImplicitValueInitExpr>(init);
 }
 
-std::string sharedVarLiteral(const clang::VarDecl *vd,
-                             const UserPosition &pos) {
+std::string sharedVarLiteral(const clang::VarDecl *vd, const UserPosition &pos) {
   return "{\"" + escapeForStringLiteral(vd->getNameAsString()) + "\", \"" +
-         escapeForStringLiteral(pos.report_name) + "\", " +
-         std::to_string(pos.line) + ", " + std::to_string(pos.col) + "}";
+         escapeForStringLiteral(pos.report_name) + "\", " + std::to_string(pos.line) + ", " +
+         std::to_string(pos.col) + "}";
 }
 
 class SharedRewriter : public clang::RecursiveASTVisitor<SharedRewriter> {
@@ -87,9 +84,8 @@ public:
       const clang::VarDecl *last = vars.back();
       clang::SourceLocation semi = semiAfter(last->getEndLoc());
       if (semi.isInvalid()) {
-        ctx_.error(last->getLocation(),
-                   "cannot find the ';' that ends this __shared__ "
-                   "declaration");
+        ctx_.error(last->getLocation(), "cannot find the ';' that ends this __shared__ "
+                                        "declaration");
         continue;
       }
       rewriteGroup(vars, vars.front()->getBeginLoc(), semi,
@@ -104,8 +100,7 @@ private:
   RewriteContext &ctx_;
   // Namespace-scope declarations, grouped by declaration statement (the
   // declarators of one statement share its begin location).
-  std::map<std::pair<unsigned, unsigned>, std::vector<const clang::VarDecl *>>
-      groups_;
+  std::map<std::pair<unsigned, unsigned>, std::vector<const clang::VarDecl *>> groups_;
   std::vector<const clang::DeclRefExpr *> refs_;
 
   std::pair<unsigned, unsigned> groupKey(const clang::VarDecl *vd) const {
@@ -114,8 +109,8 @@ private:
   }
 
   clang::SourceLocation semiAfter(clang::SourceLocation end) const {
-    auto next = clang::Lexer::findNextToken(ctx_.sm.getExpansionLoc(end),
-                                            ctx_.sm, ctx_.ast.getLangOpts());
+    auto next =
+        clang::Lexer::findNextToken(ctx_.sm.getExpansionLoc(end), ctx_.sm, ctx_.ast.getLangOpts());
     if (!next || !next->is(clang::tok::semi))
       return {};
     return next->getLocation();
@@ -123,9 +118,8 @@ private:
 
   // Rewrites one declaration statement declaring `vars` (all __shared__),
   // from `begin` (its first decl-specifier) to `semi` (its `;`).
-  void rewriteGroup(const std::vector<const clang::VarDecl *> &vars,
-                    clang::SourceLocation begin, clang::SourceLocation semi,
-                    bool block_scope) {
+  void rewriteGroup(const std::vector<const clang::VarDecl *> &vars, clang::SourceLocation begin,
+                    clang::SourceLocation semi, bool block_scope) {
     clang::SourceManager &sm = ctx_.sm;
     begin = sm.getExpansionLoc(begin);
     UserPosition bpos;
@@ -139,9 +133,8 @@ private:
         return;
       }
       if (hasWrittenInit(vd)) {
-        ctx_.error(vd->getLocation(),
-                   "initializer not allowed for __shared__ variable '" +
-                       vd->getNameAsString() + "'");
+        ctx_.error(vd->getLocation(), "initializer not allowed for __shared__ variable '" +
+                                          vd->getNameAsString() + "'");
         return;
       }
     }
@@ -176,18 +169,16 @@ private:
     std::string after;
     for (const clang::VarDecl *vd : vars) {
       std::string name = vd->getNameAsString();
-      ctx_.rewriter.ReplaceText(vd->getLocation(),
-                                static_cast<unsigned>(name.size()),
+      ctx_.rewriter.ReplaceText(vd->getLocation(), static_cast<unsigned>(name.size()),
                                 "__ws_shared_t_" + name);
       UserPosition pos;
       ctx_.position(vd->getLocation(), pos);
       bool dynamic = vd->hasExternalStorage();
       if (block_scope) {
-        after +=
-            " static constinit ::warpsim::SharedVar __ws_shared_v_" + name +
-            sharedVarLiteral(vd, pos) + "; auto &" + name +
-            " = ::warpsim::" + (dynamic ? "shared_dynamic" : "shared_static") +
-            "<__ws_shared_t_" + name + ">(__ws_shared_v_" + name + ");";
+        after += " static constinit ::warpsim::SharedVar __ws_shared_v_" + name +
+                 sharedVarLiteral(vd, pos) + "; auto &" + name +
+                 " = ::warpsim::" + (dynamic ? "shared_dynamic" : "shared_static") +
+                 "<__ws_shared_t_" + name + ">(__ws_shared_v_" + name + ");";
       } else if (vd->getPreviousDecl() == nullptr) {
         // A redeclaration (`extern __shared__ T d[];` twice) repeats the
         // typedef, which C++ allows, but not the SharedVar.
@@ -200,8 +191,7 @@ private:
       ctx_.rewriter.InsertTextAfterToken(semi, after);
   }
 
-  void rewriteRef(const clang::DeclRefExpr *dre,
-                  std::set<std::pair<unsigned, unsigned>> &done) {
+  void rewriteRef(const clang::DeclRefExpr *dre, std::set<std::pair<unsigned, unsigned>> &done) {
     clang::SourceManager &sm = ctx_.sm;
     // A reference inside a macro's replacement text is rewritten there, once,
     // for every expansion.
@@ -209,8 +199,7 @@ private:
     clang::SourceLocation e = sm.getSpellingLoc(dre->getEndLoc());
     if (ctx_.userFile(b) == nullptr || sm.getFileID(b) != sm.getFileID(e))
       return;
-    if (!done.insert({sm.getFileID(b).getHashValue(), sm.getFileOffset(b)})
-             .second)
+    if (!done.insert({sm.getFileID(b).getHashValue(), sm.getFileOffset(b)}).second)
       return;
     const auto *vd = llvm::cast<clang::VarDecl>(dre->getDecl());
     std::string qual;
@@ -220,10 +209,8 @@ private:
     bool dynamic = vd->hasExternalStorage();
     ctx_.rewriter.ReplaceText(
         clang::SourceRange(b, e),
-        "(::warpsim::" +
-            std::string(dynamic ? "shared_dynamic" : "shared_static") + "<" +
-            qual + "__ws_shared_t_" + name + ">(" + qual + "__ws_shared_v_" +
-            name + "))");
+        "(::warpsim::" + std::string(dynamic ? "shared_dynamic" : "shared_static") + "<" + qual +
+            "__ws_shared_t_" + name + ">(" + qual + "__ws_shared_v_" + name + "))");
   }
 };
 

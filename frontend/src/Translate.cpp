@@ -33,8 +33,7 @@ std::string makeAbsolute(const std::string &p) {
 // A directory's real path, ending in '/', for prefix tests.
 std::string dirPrefix(const std::string &p) {
   llvm::SmallString<256> real;
-  std::string s =
-      llvm::sys::fs::real_path(p, real) ? makeAbsolute(p) : std::string(real);
+  std::string s = llvm::sys::fs::real_path(p, real) ? makeAbsolute(p) : std::string(real);
   if (!s.empty() && s.back() != '/')
     s += '/';
   return s;
@@ -64,12 +63,10 @@ public:
     resolveLaunchSites(ctx);
     if (!ctx.errors.empty()) {
       // The first in the translation unit, like a compiler would give it.
-      auto first = std::min_element(
-          ctx.errors.begin(), ctx.errors.end(), [&](auto &a, auto &b) {
-            return ctx.sm.isBeforeInTranslationUnit(a.loc, b.loc);
-          });
-      unsigned id =
-          diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
+      auto first = std::min_element(ctx.errors.begin(), ctx.errors.end(), [&](auto &a, auto &b) {
+        return ctx.sm.isBeforeInTranslationUnit(a.loc, b.loc);
+      });
+      unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
       diags.Report(first->loc, id) << first->message;
       return;
     }
@@ -94,8 +91,7 @@ private:
       if (fid.isInvalid())
         continue;
       std::string text;
-      if (const clang::RewriteBuffer *rb =
-              ctx.rewriter.getRewriteBufferFor(fid))
+      if (const clang::RewriteBuffer *rb = ctx.rewriter.getRewriteBufferFor(fid))
         text = std::string(rb->begin(), rb->end());
       else
         text = sm.getBufferData(fid).str();
@@ -112,8 +108,8 @@ private:
 class Action : public clang::ASTFrontendAction {
 public:
   Action(UserFiles &files, Outputs &out) : files_(files), out_(out) {}
-  std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &ci, llvm::StringRef) override {
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
+                                                        llvm::StringRef) override {
     return std::make_unique<Consumer>(ci, files_, out_);
   }
 
@@ -144,8 +140,7 @@ std::string yamlQuoted(const std::string &s) {
 // A clang VFS overlay that shows each rewritten header at its original path.
 // 'use-external-names': false keeps the original path in diagnostics, debug
 // info and __FILE__.
-std::string
-overlayYaml(const std::vector<std::pair<std::string, std::string>> &map) {
+std::string overlayYaml(const std::vector<std::pair<std::string, std::string>> &map) {
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> dirs;
   for (const auto &[orig, ext] : map)
     dirs[std::string(llvm::sys::path::parent_path(orig))].emplace_back(
@@ -156,8 +151,7 @@ overlayYaml(const std::vector<std::pair<std::string, std::string>> &map) {
   for (const auto &[dir, files] : dirs) {
     y += firstDir ? "" : ",\n";
     firstDir = false;
-    y += "    { 'type': 'directory', 'name': " + yamlQuoted(dir) +
-         ",\n      'contents': [\n";
+    y += "    { 'type': 'directory', 'name': " + yamlQuoted(dir) + ",\n      'contents': [\n";
     for (std::size_t i = 0; i < files.size(); ++i)
       y += "        { 'type': 'file', 'name': " + yamlQuoted(files[i].first) +
            ", 'external-contents': " + yamlQuoted(files[i].second) + " }" +
@@ -207,18 +201,23 @@ ParseSetup makeParseSetup(const TranslateOptions &opts) {
   llvm::SmallString<256> driver(opts.clang_resource_dir);
   llvm::sys::path::append(driver, "../../..", "bin", "clang++");
   std::vector<std::string> &args = s.args;
-  args = {std::string(driver), "-x", "c++", "-fsyntax-only", "-w",
-          "-fno-caret-diagnostics", "-resource-dir", opts.clang_resource_dir};
+  args = {std::string(driver),
+          "-x",
+          "c++",
+          "-fsyntax-only",
+          "-w",
+          "-fno-caret-diagnostics",
+          "-resource-dir",
+          opts.clang_resource_dir};
   args.insert(args.end(), common.begin(), common.end());
   args.insert(args.end(), parseIncludes.begin(), parseIncludes.end());
   args.push_back(opts.input_path);
 
   // Files under these are not the user's: no launch pass, no dependency.
-  s.system = {
-      dirPrefix(opts.clang_resource_dir), dirPrefix(opts.warpsim_include_dir),
-      "/usr/include/", "/usr/lib/", "/usr/local/include/", "/usr/lib64/",
-      // The driver reads these (distribution detection); they are no input.
-      "/etc/", "/proc/", "/sys/", "/dev/"};
+  s.system = {dirPrefix(opts.clang_resource_dir), dirPrefix(opts.warpsim_include_dir),
+              "/usr/include/", "/usr/lib/", "/usr/local/include/", "/usr/lib64/",
+              // The driver reads these (distribution detection); they are no input.
+              "/etc/", "/proc/", "/sys/", "/dev/"};
   return s;
 }
 
@@ -237,10 +236,9 @@ TranslateResult translate(const TranslateOptions &opts) {
   FirstErrorConsumer diag(files);
   {
     auto fs = makeUserFileSystem(files, system, mainAbs, opts.input_path);
-    auto fm = llvm::makeIntrusiveRefCnt<clang::FileManager>(
-        clang::FileSystemOptions(), fs);
-    clang::tooling::ToolInvocation invocation(
-        args, std::make_unique<Action>(files, outputs), fm.get());
+    auto fm = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), fs);
+    clang::tooling::ToolInvocation invocation(args, std::make_unique<Action>(files, outputs),
+                                              fm.get());
     invocation.setDiagnosticConsumer(&diag);
     invocation.run();
   }
@@ -255,25 +253,22 @@ TranslateResult translate(const TranslateOptions &opts) {
   // the unrewritten `<<<` then causes.
   if (const UserFile *bad = files.firstPassError()) {
     const LaunchPassResult &p = bad->pass.result;
-    r.diagnostics = renderDiagnostic(bad->report_name, bad->original, p.line,
-                                     p.col, "error", p.error);
+    r.diagnostics =
+        renderDiagnostic(bad->report_name, bad->original, p.line, p.col, "error", p.error);
     return r;
   }
   if (diag.hasError() || !outputs.ran) {
-    r.diagnostics =
-        diag.hasError() ? diag.text() : "error: the front end did not run\n";
+    r.diagnostics = diag.hasError() ? diag.text() : "error: the front end did not run\n";
     return r;
   }
 
   std::string outDir = makeAbsolute(opts.output_dir);
   llvm::sys::fs::create_directories(outDir);
-  r.main_output = outDir + "/" +
-                  std::string(llvm::sys::path::stem(opts.input_path)) +
-                  ".ws.cpp";
+  r.main_output = outDir + "/" + std::string(llvm::sys::path::stem(opts.input_path)) + ".ws.cpp";
   // `#line` makes the compiler, its debug info and __FILE__ see the user's
   // file; the launch pass and the rewrite keep every line where it was.
-  if (!writeFile(r.main_output, "#line 1 \"" + escapeForStringLiteral(mainAbs) +
-                                    "\"\n" + outputs.main_text))
+  if (!writeFile(r.main_output,
+                 "#line 1 \"" + escapeForStringLiteral(mainAbs) + "\"\n" + outputs.main_text))
     return failure("error: cannot write '" + r.main_output + "'\n");
 
   std::vector<std::pair<std::string, std::string>> overlay;
@@ -294,8 +289,7 @@ TranslateResult translate(const TranslateOptions &opts) {
   }
 
   r.compile_flags = common;
-  r.compile_flags.insert(r.compile_flags.end(), compileIncludes.begin(),
-                         compileIncludes.end());
+  r.compile_flags.insert(r.compile_flags.end(), compileIncludes.begin(), compileIncludes.end());
   r.compile_flags.push_back("-iquote");
   r.compile_flags.push_back(std::string(llvm::sys::path::parent_path(mainAbs)));
   if (!r.vfs_overlay.empty()) {

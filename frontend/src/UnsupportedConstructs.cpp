@@ -28,8 +28,7 @@ public:
   explicit AsmFinder(RewriteContext &ctx) : ctx_(ctx) {}
   bool VisitGCCAsmStmt(clang::GCCAsmStmt *s) {
     ctx_.error(ctx_.sm.getExpansionLoc(s->getAsmLoc()),
-               "unsupported inline PTX: '" +
-                   shownAsm(s->getAsmString()->getString()) + "'");
+               "unsupported inline PTX: '" + shownAsm(s->getAsmString()->getString()) + "'");
     return true;
   }
   bool VisitMSAsmStmt(clang::MSAsmStmt *s) {

@@ -42,8 +42,8 @@ public:
   PassedFile(vfs::Status status, const std::string &text)
       : status_(std::move(status)), text_(text) {}
   llvm::ErrorOr<vfs::Status> status() override { return status_; }
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
-  getBuffer(const llvm::Twine &name, int64_t, bool, bool) override {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> getBuffer(const llvm::Twine &name, int64_t,
+                                                               bool, bool) override {
     return llvm::MemoryBuffer::getMemBufferCopy(text_, name.str());
   }
   std::error_code close() override { return {}; }
@@ -55,8 +55,8 @@ private:
 
 class UserFileSystem : public vfs::ProxyFileSystem {
 public:
-  UserFileSystem(UserFiles &files, std::vector<std::string> system_prefixes,
-                 std::string main_abs, std::string main_name)
+  UserFileSystem(UserFiles &files, std::vector<std::string> system_prefixes, std::string main_abs,
+                 std::string main_name)
       : ProxyFileSystem(vfs::getRealFileSystem()), files_(files),
         system_(std::move(system_prefixes)), main_abs_(std::move(main_abs)),
         main_name_(std::move(main_name)) {}
@@ -71,16 +71,15 @@ public:
     return vfs::Status::copyWithNewSize(*st, text(*f).size());
   }
 
-  llvm::ErrorOr<std::unique_ptr<vfs::File>>
-  openFileForRead(const llvm::Twine &path) override {
+  llvm::ErrorOr<std::unique_ptr<vfs::File>> openFileForRead(const llvm::Twine &path) override {
     auto st = getUnderlyingFS().status(path);
     if (!st || !st->isRegularFile())
       return getUnderlyingFS().openFileForRead(path);
     const UserFile *f = load(path.str(), *st);
     if (f == nullptr)
       return getUnderlyingFS().openFileForRead(path);
-    return std::unique_ptr<vfs::File>(std::make_unique<PassedFile>(
-        vfs::Status::copyWithNewSize(*st, text(*f).size()), text(*f)));
+    return std::unique_ptr<vfs::File>(
+        std::make_unique<PassedFile>(vfs::Status::copyWithNewSize(*st, text(*f).size()), text(*f)));
   }
 
 private:
@@ -140,8 +139,7 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 makeUserFileSystem(UserFiles &files, std::vector<std::string> system_prefixes,
                    std::string main_file_abs, std::string main_file_name) {
   return llvm::makeIntrusiveRefCnt<UserFileSystem>(
-      files, std::move(system_prefixes), std::move(main_file_abs),
-      std::move(main_file_name));
+      files, std::move(system_prefixes), std::move(main_file_abs), std::move(main_file_name));
 }
 
 } // namespace warpsim::frontend

@@ -12,8 +12,7 @@ namespace {
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
     s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' ||
-                        s.back() == '\r'))
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
     s.remove_suffix(1);
   return s;
 }
@@ -28,30 +27,41 @@ bool parseTriple(std::string_view s, std::array<unsigned, 3> &out) {
   std::string a, b, c, extra;
   if (!(in >> a >> b >> c) || (in >> extra))
     return false;
-  return parseNumber(std::string_view(a), out[0]) &&
-         parseNumber(std::string_view(b), out[1]) &&
+  return parseNumber(std::string_view(a), out[0]) && parseNumber(std::string_view(b), out[1]) &&
          parseNumber(std::string_view(c), out[2]);
 }
 
 using Setter = std::function<bool(ArchSpec &, std::string_view)>;
 
 template <class T> Setter number(T ArchSpec::*field) {
-  return [field](ArchSpec &a, std::string_view v) {
-    return parseNumber(v, a.*field);
-  };
+  return [field](ArchSpec &a, std::string_view v) { return parseNumber(v, a.*field); };
 }
 
 const std::map<std::string, Setter, std::less<>> &setters() {
   static const std::map<std::string, Setter, std::less<>> table = {
-      {"name", [](ArchSpec &a, std::string_view v) { a.name = v; return !v.empty(); }},
-      {"display_name", [](ArchSpec &a, std::string_view v) { a.display_name = v; return true; }},
-      {"vendor", [](ArchSpec &a, std::string_view v) { a.vendor = v; return true; }},
+      {"name",
+       [](ArchSpec &a, std::string_view v) {
+         a.name = v;
+         return !v.empty();
+       }},
+      {"display_name",
+       [](ArchSpec &a, std::string_view v) {
+         a.display_name = v;
+         return true;
+       }},
+      {"vendor",
+       [](ArchSpec &a, std::string_view v) {
+         a.vendor = v;
+         return true;
+       }},
       {"compute_major", number(&ArchSpec::compute_major)},
       {"compute_minor", number(&ArchSpec::compute_minor)},
       {"warp_size", number(&ArchSpec::warp_size)},
       {"max_threads_per_block", number(&ArchSpec::max_threads_per_block)},
-      {"max_block_dim", [](ArchSpec &a, std::string_view v) { return parseTriple(v, a.max_block_dim); }},
-      {"max_grid_dim", [](ArchSpec &a, std::string_view v) { return parseTriple(v, a.max_grid_dim); }},
+      {"max_block_dim",
+       [](ArchSpec &a, std::string_view v) { return parseTriple(v, a.max_block_dim); }},
+      {"max_grid_dim",
+       [](ArchSpec &a, std::string_view v) { return parseTriple(v, a.max_grid_dim); }},
       {"multiprocessor_count", number(&ArchSpec::multiprocessor_count)},
       {"max_threads_per_sm", number(&ArchSpec::max_threads_per_sm)},
       {"max_blocks_per_sm", number(&ArchSpec::max_blocks_per_sm)},
@@ -99,9 +109,11 @@ ArchParseResult parseArchSpec(std::string_view text) {
     auto value = trim(line.substr(eq + 1));
     auto it = setters().find(key);
     if (it == setters().end())
-      return {std::nullopt, "line " + std::to_string(lineNo) + ": unknown key '" + std::string(key) + "'"};
+      return {std::nullopt,
+              "line " + std::to_string(lineNo) + ": unknown key '" + std::string(key) + "'"};
     if (!it->second(spec, value))
-      return {std::nullopt, "line " + std::to_string(lineNo) + ": bad value for '" + std::string(key) + "'"};
+      return {std::nullopt,
+              "line " + std::to_string(lineNo) + ": bad value for '" + std::string(key) + "'"};
     seen.insert(std::string(key));
   }
   // Keys that may be left out (newer additions with a sensible default).

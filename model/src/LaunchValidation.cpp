@@ -5,8 +5,7 @@
 namespace warpsim::model {
 namespace {
 std::string dims(const Dim3 &d) {
-  return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," +
-         std::to_string(d.z) + ")";
+  return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
 }
 } // namespace
 
@@ -16,49 +15,41 @@ LaunchVerdict validateLaunch(const ArchSpec &arch, const LaunchRequest &req) {
     return {LaunchError::InvalidConfiguration, "grid " + dims(g) + " has a zero dimension"};
   if (b.x == 0 || b.y == 0 || b.z == 0)
     return {LaunchError::InvalidConfiguration, "block " + dims(b) + " has a zero dimension"};
-  if (b.x > arch.max_block_dim[0] || b.y > arch.max_block_dim[1] ||
-      b.z > arch.max_block_dim[2])
-    return {LaunchError::InvalidConfiguration,
-            "block " + dims(b) + " exceeds the maximum block dimensions (" +
-                std::to_string(arch.max_block_dim[0]) + "," +
-                std::to_string(arch.max_block_dim[1]) + "," +
-                std::to_string(arch.max_block_dim[2]) + ")"};
+  if (b.x > arch.max_block_dim[0] || b.y > arch.max_block_dim[1] || b.z > arch.max_block_dim[2])
+    return {LaunchError::InvalidConfiguration, "block " + dims(b) +
+                                                   " exceeds the maximum block dimensions (" +
+                                                   std::to_string(arch.max_block_dim[0]) + "," +
+                                                   std::to_string(arch.max_block_dim[1]) + "," +
+                                                   std::to_string(arch.max_block_dim[2]) + ")"};
   if (b.volume() > arch.max_threads_per_block)
     return {LaunchError::InvalidConfiguration,
             "block " + dims(b) + " has " + std::to_string(b.volume()) +
-                " threads; the maximum is " +
-                std::to_string(arch.max_threads_per_block)};
-  if (g.x > arch.max_grid_dim[0] || g.y > arch.max_grid_dim[1] ||
-      g.z > arch.max_grid_dim[2])
+                " threads; the maximum is " + std::to_string(arch.max_threads_per_block)};
+  if (g.x > arch.max_grid_dim[0] || g.y > arch.max_grid_dim[1] || g.z > arch.max_grid_dim[2])
     return {LaunchError::InvalidConfiguration,
             "grid " + dims(g) + " exceeds the maximum grid dimensions"};
   // Static shared memory is capped at the static limit; dynamic shared memory
   // may grow to the opt-in limit only after cudaFuncSetAttribute.
   if (req.static_smem > arch.static_shared_per_block)
     return {LaunchError::InvalidValue,
-            "static shared memory of " + std::to_string(req.static_smem) +
-                " bytes exceeds the " +
+            "static shared memory of " + std::to_string(req.static_smem) + " bytes exceeds the " +
                 std::to_string(arch.static_shared_per_block) + "-byte limit"};
   std::uint64_t dynLimit = arch.static_shared_per_block;
   if (req.max_dynamic_smem_optin > 0)
-    dynLimit = std::min<std::uint64_t>(req.max_dynamic_smem_optin,
-                                       arch.shared_per_block_optin);
+    dynLimit = std::min<std::uint64_t>(req.max_dynamic_smem_optin, arch.shared_per_block_optin);
   if (req.dynamic_smem > dynLimit ||
-      req.static_smem + req.dynamic_smem > std::max<std::uint64_t>(
-                                               arch.static_shared_per_block,
-                                               dynLimit))
-    return {LaunchError::InvalidValue,
-            "shared memory of " + std::to_string(req.static_smem) +
-                " static + " + std::to_string(req.dynamic_smem) +
-                " dynamic bytes exceeds the per-block limit of " +
-                std::to_string(dynLimit) +
-                " bytes (raise it with cudaFuncSetAttribute("
-                "cudaFuncAttributeMaxDynamicSharedMemorySize), up to " +
-                std::to_string(arch.shared_per_block_optin) + ")"};
+      req.static_smem + req.dynamic_smem >
+          std::max<std::uint64_t>(arch.static_shared_per_block, dynLimit))
+    return {LaunchError::InvalidValue, "shared memory of " + std::to_string(req.static_smem) +
+                                           " static + " + std::to_string(req.dynamic_smem) +
+                                           " dynamic bytes exceeds the per-block limit of " +
+                                           std::to_string(dynLimit) +
+                                           " bytes (raise it with cudaFuncSetAttribute("
+                                           "cudaFuncAttributeMaxDynamicSharedMemorySize), up to " +
+                                           std::to_string(arch.shared_per_block_optin) + ")"};
   if (req.param_bytes > arch.max_kernel_param_bytes)
     return {LaunchError::InvalidValue,
-            "kernel parameters of " + std::to_string(req.param_bytes) +
-                " bytes exceed the " +
+            "kernel parameters of " + std::to_string(req.param_bytes) + " bytes exceed the " +
                 std::to_string(arch.max_kernel_param_bytes) + "-byte limit"};
   return {};
 }

@@ -23,9 +23,7 @@ std::string rangeList(const std::vector<std::uint32_t> &ids) {
 }
 } // namespace
 
-BarrierChecker::BarrierChecker(Runtime &rt) : rt_(rt) {
-  slots_.resize(rt.options.resident_blocks);
-}
+BarrierChecker::BarrierChecker(Runtime &rt) : rt_(rt) { slots_.resize(rt.options.resident_blocks); }
 
 BarrierChecker::Slot &BarrierChecker::slotOf(const BlockInfo *b) {
   return slots_[rt_.memory.sharedSlotOf(b->smem_base)];
@@ -44,12 +42,10 @@ void BarrierChecker::onBlockBegin(const BlockInfo &b) {
   s.lastPc.assign(b.launch->block.volume(), 0);
 }
 
-FindingSite BarrierChecker::site(const BlockInfo &b, std::uint32_t thread,
-                                 std::uintptr_t pc, const char *role,
-                                 std::string detail) {
+FindingSite BarrierChecker::site(const BlockInfo &b, std::uint32_t thread, std::uintptr_t pc,
+                                 const char *role, std::string detail) {
   FindingSite s;
-  if (const Lane *l = rt_.engine.residentLane(b, thread);
-      l != nullptr && pc != 0) {
+  if (const Lane *l = rt_.engine.residentLane(b, thread); l != nullptr && pc != 0) {
     s = rt_.engine.siteOf(l, pc, role);
   } else {
     s.role = role;
@@ -61,8 +57,7 @@ FindingSite BarrierChecker::site(const BlockInfo &b, std::uint32_t thread,
   return s;
 }
 
-void BarrierChecker::add(std::string kind, std::uintptr_t a, std::uintptr_t b,
-                         Finding f) {
+void BarrierChecker::add(std::string kind, std::uintptr_t a, std::uintptr_t b, Finding f) {
   auto [it, fresh] = index_.try_emplace({kind, a, b}, entries_.size());
   if (fresh) {
     f.kind = std::move(kind);
@@ -73,8 +68,7 @@ void BarrierChecker::add(std::string kind, std::uintptr_t a, std::uintptr_t b,
 
 void BarrierChecker::onBarrierArrive(const BarrierEvent &e) {
   Slot &s = slotOf(e.block);
-  const std::uint32_t first =
-      e.warp * ws_ + static_cast<std::uint32_t>(__builtin_ctzll(e.mask));
+  const std::uint32_t first = e.warp * ws_ + static_cast<std::uint32_t>(__builtin_ctzll(e.mask));
   if (s.firstPc == 0) {
     s.firstPc = e.pc;
     s.firstThread = first;
@@ -93,12 +87,9 @@ void BarrierChecker::onBarrierArrive(const BarrierEvent &e) {
                      : "threads of one block reach different __syncthreads() "
                        "call sites in "
                        "the same barrier phase (divergent barrier)";
-    f.sites.push_back(site(*e.block, s.firstThread, s.firstPc, "waits",
-                           "waits at a barrier"));
-    f.sites.push_back(
-        site(*e.block, first, e.pc, "waits", "waits at another barrier"));
-    add(loop ? "barrier-in-divergent-loop" : "barrier-divergence", s.firstPc,
-        e.pc, std::move(f));
+    f.sites.push_back(site(*e.block, s.firstThread, s.firstPc, "waits", "waits at a barrier"));
+    f.sites.push_back(site(*e.block, first, e.pc, "waits", "waits at another barrier"));
+    add(loop ? "barrier-in-divergent-loop" : "barrier-divergence", s.firstPc, e.pc, std::move(f));
   }
   for (std::uint64_t m = e.mask; m != 0; m &= m - 1)
     s.lastPc[e.warp * ws_ + __builtin_ctzll(m)] = e.pc;
@@ -118,33 +109,26 @@ void BarrierChecker::onBarrierComplete(const BarrierEvent &e) {
     for (std::uint32_t t : ids)
       loop |= s.lastPc[t] == s.firstPc;
     // Whole warps, or lanes of a warp whose other lanes wait?
-    const std::uint32_t tpb =
-        static_cast<std::uint32_t>(e.block->launch->block.volume());
+    const std::uint32_t tpb = static_cast<std::uint32_t>(e.block->launch->block.volume());
     bool partial = false;
     for (std::uint32_t t : ids) {
       const std::uint32_t w = t / ws_;
       const std::uint32_t lanes = std::min(ws_, tpb - w * ws_);
       const auto n = static_cast<std::uint32_t>(
-          std::count_if(ids.begin(), ids.end(),
-                        [&](std::uint32_t x) { return x / ws_ == w; }));
+          std::count_if(ids.begin(), ids.end(), [&](std::uint32_t x) { return x / ws_ == w; }));
       partial |= n != lanes;
     }
     Finding f;
-    f.message =
-        std::string(partial ? "threads" : "whole warps") +
-        " of the block exited without "
-        "reaching the __syncthreads() the other threads waited at" +
-        (loop ? ": the barrier is in a loop whose trip count differs per thread"
-              : "");
-    f.sites.push_back(site(*e.block, s.firstThread, s.firstPc, "waits",
-                           "waits at the barrier"));
-    FindingSite gone =
-        site(*e.block, ids.front(), 0, "exited", "exited without arriving");
+    f.message = std::string(partial ? "threads" : "whole warps") +
+                " of the block exited without "
+                "reaching the __syncthreads() the other threads waited at" +
+                (loop ? ": the barrier is in a loop whose trip count differs per thread" : "");
+    f.sites.push_back(site(*e.block, s.firstThread, s.firstPc, "waits", "waits at the barrier"));
+    FindingSite gone = site(*e.block, ids.front(), 0, "exited", "exited without arriving");
     gone.thread_count = static_cast<std::uint32_t>(ids.size());
     gone.threads = rangeList(ids);
     f.sites.push_back(std::move(gone));
-    add(loop ? "barrier-in-divergent-loop" : "barrier-skipped", s.firstPc, 0,
-        std::move(f));
+    add(loop ? "barrier-in-divergent-loop" : "barrier-skipped", s.firstPc, 0, std::move(f));
   }
   s.firstPc = 0;
   s.exited.clear();

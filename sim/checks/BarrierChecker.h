@@ -33,27 +33,24 @@ private:
   struct Slot {
     std::uintptr_t firstPc = 0; // barrier site of the phase's first arrival
     std::uint32_t firstThread = 0;
-    bool loopSkip =
-        false; // an exited thread had last arrived at this phase's site
-    std::vector<std::uint32_t> exited; // threads that exited during the phase
-    std::vector<std::uintptr_t>
-        lastPc; // per thread: the last barrier site it reached
+    bool loopSkip = false;              // an exited thread had last arrived at this phase's site
+    std::vector<std::uint32_t> exited;  // threads that exited during the phase
+    std::vector<std::uintptr_t> lastPc; // per thread: the last barrier site it reached
   };
   struct Entry {
     Finding finding;
     std::uint64_t count = 0;
   };
   Slot &slotOf(const BlockInfo *b);
-  FindingSite site(const BlockInfo &b, std::uint32_t thread, std::uintptr_t pc,
-                   const char *role, std::string detail);
+  FindingSite site(const BlockInfo &b, std::uint32_t thread, std::uintptr_t pc, const char *role,
+                   std::string detail);
   void add(std::string kind, std::uintptr_t a, std::uintptr_t b, Finding f);
 
   Runtime &rt_;
   const LaunchInfo *launch_ = nullptr;
   unsigned ws_ = 32;
   std::vector<Slot> slots_;
-  std::map<std::tuple<std::string, std::uintptr_t, std::uintptr_t>, std::size_t>
-      index_;
+  std::map<std::tuple<std::string, std::uintptr_t, std::uintptr_t>, std::size_t> index_;
   std::vector<Entry> entries_;
 };
 

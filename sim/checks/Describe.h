@@ -10,9 +10,9 @@
 namespace warpsim::sim {
 class Runtime;
 
-std::string describeAddress(const Runtime &rt, const BlockInfo *block,
-                            std::uintptr_t addr, MemorySpace space);
+std::string describeAddress(const Runtime &rt, const BlockInfo *block, std::uintptr_t addr,
+                            MemorySpace space);
 // Linear global thread id -> (block, thread) coordinates of the launch.
-void threadCoords(const LaunchInfo &launch, std::uint64_t block,
-                  std::uint32_t thread, Dim3 &b, Dim3 &t);
+void threadCoords(const LaunchInfo &launch, std::uint64_t block, std::uint32_t thread, Dim3 &b,
+                  Dim3 &t);
 } // namespace warpsim::sim

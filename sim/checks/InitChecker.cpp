@@ -10,8 +10,7 @@ namespace warpsim::sim {
 namespace {
 std::uint64_t bitsFor(std::uintptr_t a, std::size_t n) { // n <= 64 - (a & 63)
   const unsigned lo = static_cast<unsigned>(a & 63);
-  const std::uint64_t ones =
-      n >= 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << n) - 1);
+  const std::uint64_t ones = n >= 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << n) - 1);
   return ones << lo;
 }
 } // namespace
@@ -50,9 +49,7 @@ void InitChecker::onHostWrite(const HostWrite &w) {
 
 void InitChecker::onBlockBegin(const BlockInfo &b) {
   Slot &s = slots_[rt_.memory.sharedSlotOf(b.smem_base)];
-  std::fill(s.bits.begin(),
-            s.bits.begin() + static_cast<std::ptrdiff_t>((s.dirty + 63) / 64),
-            0);
+  std::fill(s.bits.begin(), s.bits.begin() + static_cast<std::ptrdiff_t>((s.dirty + 63) / 64), 0);
   s.dirty = 0;
 }
 
@@ -95,8 +92,7 @@ void InitChecker::onWarpAccess(const WarpAccess &a) {
 }
 
 void InitChecker::report(const WarpAccess &a, const LaneAccess &lane) {
-  auto [it, fresh] =
-      index_.try_emplace({a.pc, static_cast<int>(a.space)}, entries_.size());
+  auto [it, fresh] = index_.try_emplace({a.pc, static_cast<int>(a.space)}, entries_.size());
   if (fresh) {
     Entry e;
     Finding &f = e.finding;
@@ -105,12 +101,11 @@ void InitChecker::report(const WarpAccess &a, const LaneAccess &lane) {
     f.address = lane.addr;
     f.size = lane.size;
     f.object = describeAddress(rt_, a.block, lane.addr, a.space);
-    f.message = std::string("read of size ") + std::to_string(lane.size) +
-                " of " + f.object +
-                (a.space == MemorySpace::Shared
-                     ? ", which no thread of this block has written"
-                     : ", which was never written (by cudaMemcpy, cudaMemset "
-                       "or a kernel)");
+    f.message =
+        std::string("read of size ") + std::to_string(lane.size) + " of " + f.object +
+        (a.space == MemorySpace::Shared ? ", which no thread of this block has written"
+                                        : ", which was never written (by cudaMemcpy, cudaMemset "
+                                          "or a kernel)");
     const std::uint32_t tid = a.warp * a.block->launch->warp_size + lane.lane;
     if (const Lane *l = rt_.engine.residentLane(*a.block, tid)) {
       f.sites.push_back(rt_.engine.siteOf(l, a.pc, "read"));

@@ -41,8 +41,7 @@ private:
 
   Runtime &rt_;
   const LaunchInfo *launch_ = nullptr;
-  model::ShadowMemory<std::uint64_t, 6>
-      global_; // bit i of a cell: byte i of 64
+  model::ShadowMemory<std::uint64_t, 6> global_; // bit i of a cell: byte i of 64
   std::vector<Slot> slots_;
   std::map<std::pair<std::uintptr_t, int>, std::size_t> index_;
   std::vector<Entry> entries_;

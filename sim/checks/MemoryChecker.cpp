@@ -7,19 +7,14 @@ namespace warpsim::sim {
 
 namespace {
 const char *verb(AccessKind k) {
-  return k == AccessKind::Load    ? "read"
-         : k == AccessKind::Store ? "write"
-                                  : "atomic";
+  return k == AccessKind::Load ? "read" : k == AccessKind::Store ? "write" : "atomic";
 }
 } // namespace
 
-bool MemoryChecker::check(const Lane &l, std::uintptr_t addr,
-                          std::uint32_t size, AccessKind kind,
-                          MemorySpace space, std::uintptr_t, Finding &f,
-                          cudaError_t &error) {
+bool MemoryChecker::check(const Lane &l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
+                          MemorySpace space, std::uintptr_t, Finding &f, cudaError_t &error) {
   bool ok = true;
-  if ((size == 2 || size == 4 || size == 8 || size == 16) &&
-      (addr & (size - 1)) != 0) {
+  if ((size == 2 || size == 4 || size == 8 || size == 16) && (addr & (size - 1)) != 0) {
     f.kind = "misaligned-access";
     f.message = "address is not aligned to the access size";
     error = cudaErrorMisalignedAddress;
@@ -27,8 +22,7 @@ bool MemoryChecker::check(const Lane &l, std::uintptr_t addr,
   } else if (space == MemorySpace::Shared) {
     ok = shared(l, addr, size, f);
   } else if ((space == MemorySpace::Global || space == MemorySpace::Managed) &&
-             !(addr >= lo_ && addr + size <= hi_) &&
-             rt_.memory.inGlobalRegion(addr)) {
+             !(addr >= lo_ && addr + size <= hi_) && rt_.memory.inGlobalRegion(addr)) {
     ok = global(addr, size, f);
   }
   if (ok)
@@ -38,14 +32,12 @@ bool MemoryChecker::check(const Lane &l, std::uintptr_t addr,
   f.size = size;
   f.fatal = false;
   f.object = describeAddress(rt_, &l.block->info, addr, space);
-  f.message = std::string("invalid ") + spaceName(space) + " " + verb(kind) +
-              " of size " + std::to_string(size) + " at " + f.object + ": " +
-              f.message;
+  f.message = std::string("invalid ") + spaceName(space) + " " + verb(kind) + " of size " +
+              std::to_string(size) + " at " + f.object + ": " + f.message;
   return false;
 }
 
-bool MemoryChecker::global(std::uintptr_t addr, std::uint32_t size,
-                           Finding &f) {
+bool MemoryChecker::global(std::uintptr_t addr, std::uint32_t size, Finding &f) {
   const Allocation *a = rt_.memory.findAllocation(addr);
   if (a != nullptr && addr - a->base < a->size) {
     if (a->freed) {
@@ -55,10 +47,9 @@ bool MemoryChecker::global(std::uintptr_t addr, std::uint32_t size,
     }
     if (addr + size > a->base + a->size) {
       f.kind = "out-of-bounds";
-      f.message =
-          "the access runs " + std::to_string(addr + size - a->base - a->size) +
-          " bytes past the end of allocation #" + std::to_string(a->id) + " (" +
-          std::to_string(a->size) + " bytes)";
+      f.message = "the access runs " + std::to_string(addr + size - a->base - a->size) +
+                  " bytes past the end of allocation #" + std::to_string(a->id) + " (" +
+                  std::to_string(a->size) + " bytes)";
       return false;
     }
     lo_ = a->base;
@@ -68,16 +59,14 @@ bool MemoryChecker::global(std::uintptr_t addr, std::uint32_t size,
   f.kind = "out-of-bounds";
   if (a != nullptr)
     f.message = "the address is " + std::to_string(addr - a->base - a->size) +
-                " bytes after the end of allocation #" + std::to_string(a->id) +
-                " (" + std::to_string(a->size) + " bytes" +
-                (a->freed ? ", freed" : "") + ")";
+                " bytes after the end of allocation #" + std::to_string(a->id) + " (" +
+                std::to_string(a->size) + " bytes" + (a->freed ? ", freed" : "") + ")";
   else
     f.message = "the address is before every device allocation";
   return false;
 }
 
-bool MemoryChecker::shared(const Lane &l, std::uintptr_t addr,
-                           std::uint32_t size, Finding &f) {
+bool MemoryChecker::shared(const Lane &l, std::uintptr_t addr, std::uint32_t size, Finding &f) {
   const BlockInfo &b = l.block->info;
   const std::uintptr_t off = addr - b.smem_base;
   if (addr < b.smem_base || off >= MemoryMap::kSharedWindow)
@@ -98,9 +87,8 @@ bool MemoryChecker::shared(const Lane &l, std::uintptr_t addr,
                 " bytes past the end of __shared__ '" + below->name + "' (" +
                 std::to_string(below->size) + " bytes)";
   else if (off < dyn + 128)
-    f.message = std::to_string(off + size - dyn) +
-                " bytes past the end of the launch's " + std::to_string(dyn) +
-                " bytes of dynamic shared memory";
+    f.message = std::to_string(off + size - dyn) + " bytes past the end of the launch's " +
+                std::to_string(dyn) + " bytes of dynamic shared memory";
   else
     f.message = "outside every __shared__ variable of the block";
   return false;

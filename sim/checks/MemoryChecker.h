@@ -15,16 +15,14 @@ class Runtime;
 class MemoryChecker final : public Observer, public Engine::AccessGuard {
 public:
   explicit MemoryChecker(Runtime &rt) : rt_(rt) {}
-  bool check(const Lane &l, std::uintptr_t addr, std::uint32_t size,
-             AccessKind kind, MemorySpace space, std::uintptr_t pc, Finding &f,
-             cudaError_t &error) override;
+  bool check(const Lane &l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
+             MemorySpace space, std::uintptr_t pc, Finding &f, cudaError_t &error) override;
   void onFree(std::uintptr_t, std::size_t) override { lo_ = hi_ = 0; }
   void onLaunchBegin(const LaunchInfo &) override { lo_ = hi_ = 0; }
 
 private:
   bool global(std::uintptr_t addr, std::uint32_t size, Finding &f);
-  bool shared(const Lane &l, std::uintptr_t addr, std::uint32_t size,
-              Finding &f);
+  bool shared(const Lane &l, std::uintptr_t addr, std::uint32_t size, Finding &f);
 
   Runtime &rt_;
   std::uintptr_t lo_ = 0, hi_ = 0; // the live allocation last found

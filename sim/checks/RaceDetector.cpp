@@ -14,12 +14,11 @@ using model::SyncClock;
 namespace {
 
 bool acquires(MemoryOrder o) {
-  return o == MemoryOrder::Acquire || o == MemoryOrder::AcqRel ||
-         o == MemoryOrder::SeqCst || o == MemoryOrder::Consume;
+  return o == MemoryOrder::Acquire || o == MemoryOrder::AcqRel || o == MemoryOrder::SeqCst ||
+         o == MemoryOrder::Consume;
 }
 bool releases(MemoryOrder o) {
-  return o == MemoryOrder::Release || o == MemoryOrder::AcqRel ||
-         o == MemoryOrder::SeqCst;
+  return o == MemoryOrder::Release || o == MemoryOrder::AcqRel || o == MemoryOrder::SeqCst;
 }
 
 const char *hazardName(Hazard h) {
@@ -111,8 +110,7 @@ void RaceDetector::onLaunchEnd(const LaunchInfo &) {
   launch_ = nullptr;
 }
 
-SyncClock RaceDetector::snapshot(const BlockSync &bs, const ThreadSync &t,
-                                 std::uint32_t gtid,
+SyncClock RaceDetector::snapshot(const BlockSync &bs, const ThreadSync &t, std::uint32_t gtid,
                                  std::uint32_t scope) const {
   SyncClock s;
   for (const model::SyncEntry &e : t.clock.entries())
@@ -126,8 +124,8 @@ SyncClock RaceDetector::snapshot(const BlockSync &bs, const ThreadSync &t,
   return s;
 }
 
-void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid,
-                              std::uintptr_t addr, MemoryOrder order) {
+void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, std::uintptr_t addr,
+                              MemoryOrder order) {
   SyncClock &obj = syncObjects_[addr];
   // What the atomic read is known only once it has happened: observers see
   // a warp instruction before its lanes perform it, so a release observed
@@ -188,36 +186,31 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
     acc.thread = gtid;
     acc.releases = t.releases;
     acc.threadClock = t.clock.empty() ? nullptr : &t.clock;
-    acc.warpSync =
-        bs.pairSync.empty() ? nullptr : &bs.pairSync[std::size_t{tid} * ws_];
+    acc.warpSync = bs.pairSync.empty() ? nullptr : &bs.pairSync[std::size_t{tid} * ws_];
     std::uintptr_t p = la.addr;
     const std::uintptr_t end = la.addr + la.size;
     while (p < end) {
       const std::uintptr_t g = p & ~std::uintptr_t{3};
       const std::uintptr_t stop = std::min<std::uintptr_t>(end, g + 4);
-      const std::uint8_t mask = static_cast<std::uint8_t>(
-          ((1u << (stop - g)) - 1) & ~((1u << (p - g)) - 1));
-      model::raceAccess(shadow_.at(g), acc, mask, write, atomic, a.pc,
-                        [&](Hazard h, const AccessRecord &prior) {
-                          hazard(h, prior, a, la, instr, g, mask);
-                        });
+      const std::uint8_t mask =
+          static_cast<std::uint8_t>(((1u << (stop - g)) - 1) & ~((1u << (p - g)) - 1));
+      model::raceAccess(
+          shadow_.at(g), acc, mask, write, atomic, a.pc,
+          [&](Hazard h, const AccessRecord &prior) { hazard(h, prior, a, la, instr, g, mask); });
       p = stop;
     }
   }
 }
 
-void RaceDetector::hazard(Hazard h, const AccessRecord &prior,
-                          const WarpAccess &a, const LaneAccess &lane,
-                          std::uint32_t instr, std::uintptr_t granule,
+void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess &a,
+                          const LaneAccess &lane, std::uint32_t instr, std::uintptr_t granule,
                           std::uint8_t mask) {
   BlockSync &bs = blockOf(a.block);
   const std::uint32_t tid = a.warp * ws_ + lane.lane;
   const std::uint32_t gtid = bs.linear * tpb_ + tid;
-  const bool sameInstruction = prior.instr == instr &&
-                               prior.thread / tpb_ == bs.linear &&
+  const bool sameInstruction = prior.instr == instr && prior.thread / tpb_ == bs.linear &&
                                (prior.thread % tpb_) / ws_ == a.warp;
-  auto key = std::make_tuple(static_cast<int>(h), static_cast<int>(a.space),
-                             prior.pc, a.pc);
+  auto key = std::make_tuple(static_cast<int>(h), static_cast<int>(a.space), prior.pc, a.pc);
   auto [it, fresh] = index_.try_emplace(key, entries_.size());
   if (fresh) {
     Entry e;
@@ -231,9 +224,8 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior,
     const char *cur = a.kind == AccessKind::Atomic  ? "atomic"
                       : a.kind == AccessKind::Store ? "write"
                                                     : "read";
-    const char *before = h == Hazard::WriteAfterRead
-                             ? (prior.atomic ? "atomic" : "read")
-                             : (prior.atomic ? "atomic" : "write");
+    const char *before = h == Hazard::WriteAfterRead ? (prior.atomic ? "atomic" : "read")
+                                                     : (prior.atomic ? "atomic" : "write");
     std::string why;
     const std::uint32_t pblock = prior.thread / tpb_;
     if (pblock != bs.linear)
@@ -247,9 +239,8 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior,
                               "(independent thread scheduling)";
     else
       why = "in the same block with no __syncthreads() between";
-    f.message = std::string(hazardName(h)) + " hazard on " +
-                spaceName(a.space) + " memory at " + f.object + ": " + cur +
-                " races with an earlier " + before + " (" + why + ")";
+    f.message = std::string(hazardName(h)) + " hazard on " + spaceName(a.space) + " memory at " +
+                f.object + ": " + cur + " races with an earlier " + before + " (" + why + ")";
     FindingSite now;
     if (const Lane *l = rt_.engine.residentLane(*a.block, tid))
       now = rt_.engine.siteOf(l, a.pc, cur);
@@ -265,8 +256,7 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior,
     then.detail = std::string("earlier ") + before;
     then.pc = prior.pc;
     then.has_thread = true;
-    threadCoords(*launch_, pblock, prior.thread % tpb_, then.block,
-                 then.thread);
+    threadCoords(*launch_, pblock, prior.thread % tpb_, then.block, then.thread);
     f.sites.push_back(std::move(now));
     f.sites.push_back(std::move(then));
     entries_.push_back(std::move(e));
@@ -279,16 +269,15 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior,
   // Write after write: whether the second write changed the value is known
   // once it has happened (the next event of its warp).
   if (e.sameValue)
-    pending_.push_back({it->second, granule, loadGranule(granule),
-                        byteMask(mask), a.block, a.warp});
+    pending_.push_back(
+        {it->second, granule, loadGranule(granule), byteMask(mask), a.block, a.warp});
 }
 
 void RaceDetector::resolve(const BlockInfo *block, std::int64_t warp) {
   std::size_t keep = 0;
   for (std::size_t i = 0; i < pending_.size(); ++i) {
     Pending &p = pending_[i];
-    if (block != nullptr &&
-        (p.block != block || (warp >= 0 && p.warp != warp))) {
+    if (block != nullptr && (p.block != block || (warp >= 0 && p.warp != warp))) {
       pending_[keep++] = p;
       continue;
     }
@@ -303,8 +292,7 @@ void RaceDetector::onBarrierArrive(const BarrierEvent &e) {
   if (!pending_.empty())
     resolve(e.block, e.warp);
   for (std::uint64_t m = e.mask; m != 0; m &= m - 1) {
-    ThreadSync &t = bs.threads[e.warp * ws_ +
-                               static_cast<std::uint32_t>(__builtin_ctzll(m))];
+    ThreadSync &t = bs.threads[e.warp * ws_ + static_cast<std::uint32_t>(__builtin_ctzll(m))];
     if (!t.atomics.empty())
       settle(bs, t);
     if (!t.clock.empty())
@@ -330,11 +318,9 @@ void RaceDetector::onFence(const FenceEvent &e) {
   BlockSync &bs = blockOf(e.block);
   if (!pending_.empty())
     resolve(e.block, e.warp);
-  const std::uint32_t scope =
-      e.scope == FenceScope::Block ? bs.linear : SyncClock::kDeviceScope;
+  const std::uint32_t scope = e.scope == FenceScope::Block ? bs.linear : SyncClock::kDeviceScope;
   for (std::uint64_t m = e.mask; m != 0; m &= m - 1) {
-    const std::uint32_t tid =
-        e.warp * ws_ + static_cast<std::uint32_t>(__builtin_ctzll(m));
+    const std::uint32_t tid = e.warp * ws_ + static_cast<std::uint32_t>(__builtin_ctzll(m));
     ThreadSync &t = bs.threads[tid];
     const std::uint32_t gtid = bs.linear * tpb_ + tid;
     if (!t.atomics.empty())
@@ -347,10 +333,9 @@ void RaceDetector::onFence(const FenceEvent &e) {
     // fence only synchronises with the thread's own block.
     if (!t.pending.empty()) {
       for (const model::SyncEntry &en : t.pending.entries()) {
-        const bool own =
-            (en.key & SyncClock::kThreadKey)
-                ? static_cast<std::uint32_t>(en.key) / tpb_ == bs.linear
-                : en.key == bs.linear;
+        const bool own = (en.key & SyncClock::kThreadKey)
+                             ? static_cast<std::uint32_t>(en.key) / tpb_ == bs.linear
+                             : en.key == bs.linear;
         if (e.scope != FenceScope::Block || own)
           t.clock.raise(en.key, en.value);
       }
@@ -368,8 +353,7 @@ void RaceDetector::onWarpSync(const WarpOpEvent &e) {
   if (bs.pairSync.empty())
     bs.pairSync.assign(std::size_t{bs.instr.size()} * ws_ * ws_, 0);
   for (std::uint64_t m = e.active_mask; m != 0; m &= m - 1) {
-    const std::size_t row =
-        (std::size_t{e.warp} * ws_ + __builtin_ctzll(m)) * ws_;
+    const std::size_t row = (std::size_t{e.warp} * ws_ + __builtin_ctzll(m)) * ws_;
     for (std::uint64_t n = e.active_mask; n != 0; n &= n - 1)
       bs.pairSync[row + __builtin_ctzll(n)] = instr;
   }

@@ -38,12 +38,10 @@ private:
   struct ThreadSync {
     std::uint32_t releases = 0;
     bool hasRelease = false;
-    model::SyncClock clock; // acquired since the block's last barrier
-    model::SyncClock
-        pending; // seen by relaxed atomics, acquired at the next fence
+    model::SyncClock clock;   // acquired since the block's last barrier
+    model::SyncClock pending; // seen by relaxed atomics, acquired at the next fence
     model::SyncClock release; // published by the thread's last fence
-    std::vector<std::pair<std::uintptr_t, bool>>
-        atomics; // since the last event: address, acquire
+    std::vector<std::pair<std::uintptr_t, bool>> atomics; // since the last event: address, acquire
   };
   struct BlockSync {
     const BlockInfo *info = nullptr;
@@ -53,15 +51,13 @@ private:
     bool threadClocks = false;
     model::SyncClock blockClock, barrierAcc;
     std::vector<ThreadSync> threads;
-    std::vector<std::uint32_t> instr; // per warp: warp instructions so far
-    std::vector<std::uint32_t>
-        pairSync; // [warp][lane][lane]: last common __syncwarp
+    std::vector<std::uint32_t> instr;    // per warp: warp instructions so far
+    std::vector<std::uint32_t> pairSync; // [warp][lane][lane]: last common __syncwarp
   };
   struct Entry {
     Finding finding;
     std::uint64_t count = 0;
-    bool sameValue =
-        true; // every write-write occurrence stored the value already there
+    bool sameValue = true; // every write-write occurrence stored the value already there
   };
   struct Pending { // a write-write race whose stored value is known only later
     std::size_t entry;
@@ -73,14 +69,14 @@ private:
   };
 
   BlockSync &blockOf(const BlockInfo *b);
-  model::SyncClock snapshot(const BlockSync &bs, const ThreadSync &t,
-                            std::uint32_t gtid, std::uint32_t scope) const;
+  model::SyncClock snapshot(const BlockSync &bs, const ThreadSync &t, std::uint32_t gtid,
+                            std::uint32_t scope) const;
   void settle(BlockSync &bs, ThreadSync &t);
-  void atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid,
-                  std::uintptr_t addr, MemoryOrder order);
-  void hazard(model::Hazard h, const model::AccessRecord &prior,
-              const WarpAccess &a, const LaneAccess &lane, std::uint32_t instr,
-              std::uintptr_t granule, std::uint8_t mask);
+  void atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, std::uintptr_t addr,
+                  MemoryOrder order);
+  void hazard(model::Hazard h, const model::AccessRecord &prior, const WarpAccess &a,
+              const LaneAccess &lane, std::uint32_t instr, std::uintptr_t granule,
+              std::uint8_t mask);
   void resolve(const BlockInfo *block, std::int64_t warp);
   void flush();
 
@@ -91,8 +87,7 @@ private:
   const LaunchInfo *launch_ = nullptr;
   std::uint32_t gen_ = 0, serial_ = 0, tpb_ = 1, ws_ = 32;
   bool warpSynchronous_ = false;
-  std::map<std::tuple<int, int, std::uintptr_t, std::uintptr_t>, std::size_t>
-      index_;
+  std::map<std::tuple<int, int, std::uintptr_t, std::uintptr_t>, std::size_t> index_;
   std::vector<Entry> entries_;
   std::vector<Pending> pending_;
 };

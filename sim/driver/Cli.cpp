@@ -182,7 +182,8 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
         if (item != "race" && item != "barrier" && item != "memory" && item != "init" &&
             item != "all" && item != "none")
           return {std::nullopt, "--check takes a list of race, barrier, memory, init, all or "
-                                "none, not '" + item + "'"};
+                                "none, not '" +
+                                    item + "'"};
         if (q == std::string::npos)
           break;
         p = q + 1;
@@ -248,8 +249,7 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
 std::string runtimeOptions(const CliOptions &o) {
   return "arch=" + o.arch + " warp_size=" + std::to_string(o.warp_size) +
          " schedule=" + o.schedule + " thread_model=" + o.thread_model +
-         " seed=" + std::to_string(o.seed) +
-         " stack_size=" + std::to_string(o.stack_size) +
+         " seed=" + std::to_string(o.seed) + " stack_size=" + std::to_string(o.stack_size) +
          " resident_blocks=" + std::to_string(o.resident_blocks) +
          " spin_limit=" + std::to_string(o.spin_limit) + (o.profile ? " profile=1" : "") +
          (o.checks.empty() ? "" : " checks=" + o.checks) +

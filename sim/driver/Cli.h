@@ -12,12 +12,12 @@ enum class Command { Run, Build, Translate, Lint, Check, Help, Version };
 
 struct CliOptions {
   Command command = Command::Help;
-  std::string input;                      // the .cu file
-  std::vector<std::string> include_dirs;  // -I
-  std::vector<std::string> defines;       // -D
-  std::vector<std::string> program_args;  // after --
+  std::string input;                     // the .cu file
+  std::vector<std::string> include_dirs; // -I
+  std::vector<std::string> defines;      // -D
+  std::vector<std::string> program_args; // after --
   std::string arch = "sm_90";
-  unsigned warp_size = 0;                 // 0: the architecture's
+  unsigned warp_size = 0; // 0: the architecture's
   std::string schedule = "lockstep";
   std::string thread_model = "its"; // or warp-synchronous
   std::uint64_t seed = 1;
@@ -25,18 +25,18 @@ struct CliOptions {
   unsigned resident_blocks = 16;
   std::uint64_t spin_limit = 10'000'000;
   bool keep_temps = false;
-  bool timing = false; // print host time spent in kernels (not deterministic)
-  bool profile = false;    // --profile: bank conflicts, coalescing, divergence
-  std::string profile_svg; // --profile-svg FILE (implies --profile)
-  bool werror = false;     // lint: warnings make the exit status 1
-  std::string checks;      // --check LIST (run) / all (check): race,barrier,memory,init
-  std::string json_path;   // --json FILE: findings as JSON (docs/checks.md)
-  std::string sarif_path;  // --sarif FILE: findings as SARIF 2.1.0
+  bool timing = false;           // print host time spent in kernels (not deterministic)
+  bool profile = false;          // --profile: bank conflicts, coalescing, divergence
+  std::string profile_svg;       // --profile-svg FILE (implies --profile)
+  bool werror = false;           // lint: warnings make the exit status 1
+  std::string checks;            // --check LIST (run) / all (check): race,barrier,memory,init
+  std::string json_path;         // --json FILE: findings as JSON (docs/checks.md)
+  std::string sarif_path;        // --sarif FILE: findings as SARIF 2.1.0
   std::uint64_t print_limit = 0; // --print-limit N: findings printed (0: all)
-  int error_exitcode = 3;  // check: exit status when an error-severity finding exists
-  bool same_value_races = true; // --hide-same-value-races turns it off
-  std::string cache_dir;                  // empty: $WARPSIM_CACHE_DIR or ~/.cache/warpsim
-  std::string output;                     // -o for build
+  int error_exitcode = 3;        // check: exit status when an error-severity finding exists
+  bool same_value_races = true;  // --hide-same-value-races turns it off
+  std::string cache_dir;         // empty: $WARPSIM_CACHE_DIR or ~/.cache/warpsim
+  std::string output;            // -o for build
 };
 
 struct CliResult {

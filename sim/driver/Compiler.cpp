@@ -10,8 +10,8 @@
 #include <iomanip>
 #include <sstream>
 
-#include "llvm/Support/xxhash.h"
 #include "warpsim/frontend/Translate.h"
+#include "llvm/Support/xxhash.h"
 
 namespace fs = std::filesystem;
 
@@ -26,9 +26,7 @@ std::string readFile(const std::string &path, bool &ok) {
   return s.str();
 }
 
-std::uint64_t hashText(const std::string &s) {
-  return llvm::xxh3_64bits(llvm::StringRef(s));
-}
+std::uint64_t hashText(const std::string &s) { return llvm::xxh3_64bits(llvm::StringRef(s)); }
 
 std::string hex(std::uint64_t v) {
   char buf[17];
@@ -41,7 +39,8 @@ std::uint64_t toolchainKey() {
   static std::uint64_t key = [] {
     std::string s = WARPSIM_VERSION;
     s += WARPSIM_CLANGXX;
-    for (const char *lib : {WARPSIM_RT_LIB, WARPSIM_CORE_LIB, WARPSIM_MODEL_LIB, WARPSIM_ERRORS_LIB}) {
+    for (const char *lib :
+         {WARPSIM_RT_LIB, WARPSIM_CORE_LIB, WARPSIM_MODEL_LIB, WARPSIM_ERRORS_LIB}) {
       bool ok;
       s += hex(hashText(readFile(lib, ok)));
     }
@@ -179,22 +178,35 @@ BuildResult buildProgram(const CliOptions &o) {
   }
   // -O0 keeps every source-level access as an event (no hoisted loads in
   // spin loops); -fno-builtin keeps printf a call the runtime can take over.
-  std::vector<std::string> cc = {WARPSIM_CLANGXX, "-std=c++20", "-O0", "-g",
-                                 "-fsanitize=thread", "-fdeclspec", "-fno-builtin", "-fno-omit-frame-pointer",
-                                 "-w", "-c", t.main_output, "-o", tmp + "/program.o"};
+  std::vector<std::string> cc = {WARPSIM_CLANGXX,
+                                 "-std=c++20",
+                                 "-O0",
+                                 "-g",
+                                 "-fsanitize=thread",
+                                 "-fdeclspec",
+                                 "-fno-builtin",
+                                 "-fno-omit-frame-pointer",
+                                 "-w",
+                                 "-c",
+                                 t.main_output,
+                                 "-o",
+                                 tmp + "/program.o"};
   cc.insert(cc.end() - 5, t.compile_flags.begin(), t.compile_flags.end());
   std::string out;
   if (runCommand(cc, out) != 0) {
     r.message = "warpsim: error: the rewritten program did not compile (a warpsim bug or an "
-                "unsupported construct):\n" + out;
+                "unsupported construct):\n" +
+                out;
     if (!o.keep_temps)
       fs::remove_all(tmp);
     return r;
   }
-  std::vector<std::string> ld = {WARPSIM_CLANGXX, "-no-pie", tmp + "/program.o", WARPSIM_RT_LIB,
-                                 WARPSIM_CORE_LIB, WARPSIM_MODEL_LIB, WARPSIM_ERRORS_LIB, WARPSIM_BOOST_CONTEXT_LIB,
-                                 "-lpthread",
-                                 "-o", tmp + "/program"};
+  std::vector<std::string> ld = {WARPSIM_CLANGXX,    "-no-pie",
+                                 tmp + "/program.o", WARPSIM_RT_LIB,
+                                 WARPSIM_CORE_LIB,   WARPSIM_MODEL_LIB,
+                                 WARPSIM_ERRORS_LIB, WARPSIM_BOOST_CONTEXT_LIB,
+                                 "-lpthread",        "-o",
+                                 tmp + "/program"};
   out.clear();
   if (runCommand(ld, out) != 0) {
     r.message = "warpsim: error: linking the program failed:\n" + out;

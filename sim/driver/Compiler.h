@@ -11,10 +11,10 @@ namespace warpsim::driver {
 
 struct BuildResult {
   bool ok = false;
-  std::string program;   // path of the executable (in the cache)
-  std::string message;   // the located error when !ok
+  std::string program; // path of the executable (in the cache)
+  std::string message; // the located error when !ok
   bool cache_hit = false;
-  std::string temp_dir;  // when --keep-temps
+  std::string temp_dir; // when --keep-temps
 };
 
 BuildResult buildProgram(const CliOptions &o);

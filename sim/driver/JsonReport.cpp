@@ -11,15 +11,11 @@
 namespace warpsim::driver {
 namespace {
 
-llvm::json::Value dim(const unsigned d[3]) {
-  return llvm::json::Array{d[0], d[1], d[2]};
-}
+llvm::json::Value dim(const unsigned d[3]) { return llvm::json::Array{d[0], d[1], d[2]}; }
 
 llvm::json::Object loc(const SourceLoc &l) {
-  return llvm::json::Object{{"file", l.file},
-                            {"line", l.line},
-                            {"column", l.column},
-                            {"function", l.function}};
+  return llvm::json::Object{
+      {"file", l.file}, {"line", l.line}, {"column", l.column}, {"function", l.function}};
 }
 
 llvm::json::Object finding(const ReportFinding &f) {
@@ -64,8 +60,8 @@ llvm::json::Object finding(const ReportFinding &f) {
 
 } // namespace
 
-bool writeJsonReport(const std::string &path, const ReportSummary &sum,
-                     const std::string &input, const std::string &profileJson) {
+bool writeJsonReport(const std::string &path, const ReportSummary &sum, const std::string &input,
+                     const std::string &profileJson) {
   llvm::json::Array kernels;
   std::vector<std::string> names;
   for (const ReportFinding &f : sum.findings) {
@@ -75,8 +71,7 @@ bool writeJsonReport(const std::string &path, const ReportSummary &sum,
       ++i;
     if (i == names.size()) {
       names.push_back(name);
-      kernels.push_back(llvm::json::Object{{"name", name},
-                                           {"findings", llvm::json::Array{}}});
+      kernels.push_back(llvm::json::Object{{"name", name}, {"findings", llvm::json::Array{}}});
     }
     kernels[i].getAsObject()->getArray("findings")->push_back(finding(f));
   }

@@ -45,8 +45,8 @@ public:
       return it->second;
     Where w;
     if (pc != 0) {
-      auto res = sym_->symbolizeInlinedCode(
-          program_, {pc - 1, llvm::object::SectionedAddress::UndefSection});
+      auto res = sym_->symbolizeInlinedCode(program_,
+                                            {pc - 1, llvm::object::SectionedAddress::UndefSection});
       if (!res) {
         llvm::consumeError(res.takeError());
       } else if (res->getNumberOfFrames() > 0) {
@@ -114,7 +114,8 @@ std::string percent(std::uint64_t num, std::uint64_t den) {
   if (den == 0)
     return "-";
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * static_cast<double>(num) / static_cast<double>(den));
+  std::snprintf(buf, sizeof buf, "%.1f%%",
+                100.0 * static_cast<double>(num) / static_cast<double>(den));
   return buf;
 }
 
@@ -136,11 +137,20 @@ std::string xmlEscape(const std::string &s) {
   std::string o;
   for (char c : s) {
     switch (c) {
-    case '<': o += "&lt;"; break;
-    case '>': o += "&gt;"; break;
-    case '&': o += "&amp;"; break;
-    case '"': o += "&quot;"; break;
-    default: o += c;
+    case '<':
+      o += "&lt;";
+      break;
+    case '>':
+      o += "&gt;";
+      break;
+    case '&':
+      o += "&amp;";
+      break;
+    case '"':
+      o += "&quot;";
+      break;
+    default:
+      o += c;
     }
   }
   return o;
@@ -204,7 +214,8 @@ ProfileData readProfile(const std::string &reportPath, const std::string &progra
               llvm::StringRef(*(*st)[0].getAsString()).getAsInteger(16, mask);
               t.masks.push_back(mask);
               t.ops.push_back(std::string((*st)[1].getAsString().value_or("")));
-              t.lines.push_back(sym.where(static_cast<std::uint64_t>((*st)[2].getAsInteger().value_or(0))).line);
+              t.lines.push_back(
+                  sym.where(static_cast<std::uint64_t>((*st)[2].getAsInteger().value_or(0))).line);
             }
           data.trace.push_back(std::move(t));
         }
@@ -303,10 +314,12 @@ std::string renderProfileText(const ProfileData &p) {
          ", " + k.arch + ", warp size " + std::to_string(k.warp_size) + ", " +
          std::to_string(k.bank_count) + " banks, schedule " + k.schedule + ")\n";
     auto metric = [&](const std::string &name, std::uint64_t v) {
-      t += kBar + std::string("    ") + pad(name, 62, true) + " " + pad(std::to_string(v), 12) + "\n";
+      t += kBar + std::string("    ") + pad(name, 62, true) + " " + pad(std::to_string(v), 12) +
+           "\n";
     };
     for (int op = 0; op < 2; ++op)
-      metric(std::string("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_") + opNames[op] + ".sum",
+      metric(std::string("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_") + opNames[op] +
+                 ".sum",
              c.conflicts(op));
     for (int op = 0; op < 2; ++op)
       metric(std::string("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_") + opNames[op] + ".sum",
@@ -332,12 +345,14 @@ std::string renderProfileText(const ProfileData &p) {
     std::snprintf(buf, sizeof buf,
                   "    warp instructions %" PRIu64 ", with a partial mask (divergent) %" PRIu64
                   ", SIMT efficiency %s (avg. active threads per warp %s of %u)\n",
-                  c.instructions, c.partial, percent(c.active_lanes, c.instructions * k.warp_size).c_str(),
+                  c.instructions, c.partial,
+                  percent(c.active_lanes, c.instructions * k.warp_size).c_str(),
                   ratio(c.active_lanes, c.instructions).c_str(), k.warp_size);
     t += kBar + std::string(buf);
     if (k.schedule == "fast")
-      t += kBar + std::string("    note: --schedule fast issues one lane at a time; active lanes and "
-                              "bank/sector counts need --schedule lockstep\n");
+      t += kBar +
+           std::string("    note: --schedule fast issues one lane at a time; active lanes and "
+                       "bank/sector counts need --schedule lockstep\n");
     // Per-line table.
     std::size_t locW = 8, opsW = 3;
     std::vector<std::string> locs, ops;
@@ -358,7 +373,8 @@ std::string renderProfileText(const ProfileData &p) {
       const ProfileCounters &lc = l.counters;
       const std::uint64_t wf = lc.wavefronts[0] + lc.wavefronts[1] + lc.wavefronts[2];
       const std::uint64_t cf = lc.conflicts(0) + lc.conflicts(1) + lc.conflicts(2);
-      const std::uint64_t shared = lc.shared_instructions[0] + lc.shared_instructions[1] + lc.shared_instructions[2];
+      const std::uint64_t shared =
+          lc.shared_instructions[0] + lc.shared_instructions[1] + lc.shared_instructions[2];
       const std::uint64_t req = lc.requests[0] + lc.requests[1] + lc.requests[2];
       const std::uint64_t sec = lc.sectors[0] + lc.sectors[1] + lc.sectors[2];
       std::string src = l.source;
@@ -368,8 +384,8 @@ std::string renderProfileText(const ProfileData &p) {
            "  " + pad(std::to_string(lc.instructions), 10) + "  " +
            pad(percent(lc.active_lanes, lc.instructions * k.warp_size), 7) + "  " +
            pad(std::to_string(lc.partial), 8) + "  " + pad(shared ? std::to_string(wf) : "-", 9) +
-           "  " + pad(shared ? std::to_string(cf) : "-", 9) + "  " + pad(ratio(sec, req), 8) + "  " +
-           src + "\n";
+           "  " + pad(shared ? std::to_string(cf) : "-", 9) + "  " + pad(ratio(sec, req), 8) +
+           "  " + src + "\n";
     }
     t += kBar + std::string("\n");
   }
@@ -396,10 +412,10 @@ std::string renderProfileJson(const ProfileData &p) {
     o["warp_instructions"] = c.instructions;
     o["active_lanes"] = c.active_lanes;
     o["divergent_instructions"] = c.partial;
-    o["simt_efficiency"] =
-        c.instructions == 0 ? 0.0
-                            : static_cast<double>(c.active_lanes) /
-                                  (static_cast<double>(c.instructions) * warpSize);
+    o["simt_efficiency"] = c.instructions == 0
+                               ? 0.0
+                               : static_cast<double>(c.active_lanes) /
+                                     (static_cast<double>(c.instructions) * warpSize);
     return o;
   };
   for (const ProfileKernel &k : p.kernels) {
@@ -470,9 +486,10 @@ std::string renderProfileSvg(const ProfileData &p) {
         const ProfileCounters &c = l.counters;
         std::uint64_t wf = c.wavefronts[0] + c.wavefronts[1] + c.wavefronts[2];
         std::uint64_t cf = c.conflicts(0) + c.conflicts(1) + c.conflicts(2);
-        heat.push_back({k.name + " " + l.file + ":" + std::to_string(l.line),
-                        l.source + " | wavefronts " + std::to_string(wf) + ", conflicts " + std::to_string(cf),
-                        l.worst_bank_load.empty() ? l.bank_load : l.worst_bank_load});
+        heat.push_back(
+            {k.name + " " + l.file + ":" + std::to_string(l.line),
+             l.source + " | wavefronts " + std::to_string(wf) + ", conflicts " + std::to_string(cf),
+             l.worst_bank_load.empty() ? l.bank_load : l.worst_bank_load});
       }
   const int bankW = 14, rowH = 16;
   const int heatTop = top + mapH + 70;
@@ -487,13 +504,14 @@ std::string renderProfileSvg(const ProfileData &p) {
                 width, height, width, height);
   s += buf;
   s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  s += "<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">warpsim lane activity: kernel '" +
+  s += "<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">warpsim lane activity: "
+       "kernel '" +
        xmlEscape(p.trace_kernel) + "' (first launch, first " + std::to_string(p.trace.size()) +
        " warps; x = warp instruction, y = lane)</text>\n";
   // Legend.
   const struct {
     const char *op, *color;
-  } colors[] = {{"ld", "#2b6cb0"}, {"st", "#2f855a"}, {"atom", "#c05621"},
+  } colors[] = {{"ld", "#2b6cb0"},  {"st", "#2f855a"},    {"atom", "#c05621"},
                 {"bar", "#6b46c1"}, {"fence", "#718096"}, {"warp", "#b7791f"}};
   auto colorOf = [&](const std::string &op) {
     for (const auto &c : colors)
@@ -510,10 +528,11 @@ std::string renderProfileSvg(const ProfileData &p) {
     s += buf;
     lx += 70;
   }
-  std::snprintf(buf, sizeof buf,
-                "<rect x=\"%d\" y=\"32\" width=\"10\" height=\"10\" fill=\"#e2e8f0\"/><text x=\"%d\" "
-                "y=\"41\">inactive lane</text>\n",
-                lx, lx + 14);
+  std::snprintf(
+      buf, sizeof buf,
+      "<rect x=\"%d\" y=\"32\" width=\"10\" height=\"10\" fill=\"#e2e8f0\"/><text x=\"%d\" "
+      "y=\"41\">inactive lane</text>\n",
+      lx, lx + 14);
   s += buf;
   for (std::size_t wi = 0; wi < p.trace.size(); ++wi) {
     const ProfileTraceWarp &w = p.trace[wi];
@@ -524,8 +543,8 @@ std::string renderProfileSvg(const ProfileData &p) {
     s += buf;
     const std::size_t n = std::min(w.masks.size(), maxSteps);
     std::snprintf(buf, sizeof buf,
-                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%u\" fill=\"#e2e8f0\"/>\n", left, y0,
-                  static_cast<int>(n) * cellW, w.lanes * laneH);
+                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%u\" fill=\"#e2e8f0\"/>\n", left,
+                  y0, static_cast<int>(n) * cellW, w.lanes * laneH);
     s += buf;
     for (std::size_t i = 0; i < n; ++i) {
       // Runs of active lanes in this instruction, as one rectangle each.
@@ -533,7 +552,8 @@ std::string renderProfileSvg(const ProfileData &p) {
       std::string tip = w.ops[i] + " line " + std::to_string(w.lines[i]) + ": " +
                         std::to_string(__builtin_popcountll(m)) + " of " + std::to_string(w.lanes) +
                         " lanes";
-      s += "<g fill=\"" + std::string(colorOf(w.ops[i])) + "\"><title>" + xmlEscape(tip) + "</title>";
+      s += "<g fill=\"" + std::string(colorOf(w.ops[i])) + "\"><title>" + xmlEscape(tip) +
+           "</title>";
       for (unsigned lane = 0; lane < w.lanes;) {
         if (((m >> lane) & 1) == 0) {
           ++lane;
@@ -543,8 +563,8 @@ std::string renderProfileSvg(const ProfileData &p) {
         while (end < w.lanes && ((m >> end) & 1))
           ++end;
         std::snprintf(buf, sizeof buf, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%u\"/>",
-                      left + static_cast<int>(i) * cellW, y0 + static_cast<int>(lane) * laneH, cellW - 1,
-                      (end - lane) * laneH);
+                      left + static_cast<int>(i) * cellW, y0 + static_cast<int>(lane) * laneH,
+                      cellW - 1, (end - lane) * laneH);
         s += buf;
         lane = end;
       }
@@ -553,12 +573,13 @@ std::string renderProfileSvg(const ProfileData &p) {
   }
   std::snprintf(buf, sizeof buf,
                 "<text x=\"10\" y=\"%d\" font-size=\"14\" font-weight=\"bold\">shared-memory bank "
-                "heat map: distinct words each bank serves in the line's worst warp instruction (x = bank)</text>\n",
+                "heat map: distinct words each bank serves in the line's worst warp instruction (x "
+                "= bank)</text>\n",
                 heatTop - 30);
   s += buf;
   for (unsigned b = 0; b < banks; b += 4) {
-    std::snprintf(buf, sizeof buf, "<text x=\"%d\" y=\"%d\">%u</text>\n", left + 320 + static_cast<int>(b) * bankW,
-                  heatTop - 6, b);
+    std::snprintf(buf, sizeof buf, "<text x=\"%d\" y=\"%d\">%u</text>\n",
+                  left + 320 + static_cast<int>(b) * bankW, heatTop - 6, b);
     s += buf;
   }
   // One colour scale for all rows: a bank serving one word is pale, the
@@ -572,11 +593,12 @@ std::string renderProfileSvg(const ProfileData &p) {
     const int y = heatTop + static_cast<int>(r) * (rowH + 4);
     std::snprintf(buf, sizeof buf, "<text x=\"10\" y=\"%d\">", y + 12);
     s += buf;
-    s += xmlEscape(h.label.size() > 70 ? h.label.substr(h.label.size() - 70) : h.label) + "<title>" +
-         xmlEscape(h.tip) + "</title></text>\n";
+    s += xmlEscape(h.label.size() > 70 ? h.label.substr(h.label.size() - 70) : h.label) +
+         "<title>" + xmlEscape(h.tip) + "</title></text>\n";
     for (std::size_t b = 0; b < h.load.size(); ++b) {
       const double f = static_cast<double>(h.load[b]) / static_cast<double>(mx);
-      const int red = 255, green = static_cast<int>(255 - 200 * f), blue = static_cast<int>(255 - 230 * f);
+      const int red = 255, green = static_cast<int>(255 - 200 * f),
+                blue = static_cast<int>(255 - 230 * f);
       std::snprintf(buf, sizeof buf,
                     "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"rgb(%d,%d,%d)\" "
                     "stroke=\"#cbd5e0\"><title>bank %zu: %llu words</title></rect>",
@@ -587,7 +609,8 @@ std::string renderProfileSvg(const ProfileData &p) {
     s += "\n";
   }
   if (heat.empty()) {
-    std::snprintf(buf, sizeof buf, "<text x=\"10\" y=\"%d\">(no shared-memory accesses)</text>\n", heatTop + 12);
+    std::snprintf(buf, sizeof buf, "<text x=\"10\" y=\"%d\">(no shared-memory accesses)</text>\n",
+                  heatTop + 12);
     s += buf;
   }
   s += "</svg>\n";

@@ -26,10 +26,10 @@ struct ProfileLine {
   std::string file; // as the user wrote it (relative when under the cwd)
   unsigned line = 0;
   std::string function;
-  std::string source; // the line's text, trimmed
+  std::string source;           // the line's text, trimmed
   std::vector<std::string> ops; // "ld shared", "st global", "bar", ...
   ProfileCounters counters;
-  std::vector<std::uint64_t> bank_load; // shared lines: per bank
+  std::vector<std::uint64_t> bank_load;       // shared lines: per bank
   std::vector<std::uint64_t> worst_bank_load; // per bank, the worst warp instruction
 };
 

@@ -73,8 +73,7 @@ void readDim(const llvm::json::Array *a, unsigned out[3]) {
 }
 
 std::string dim(const unsigned d[3]) {
-  return "(" + std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]) +
-         ")";
+  return "(" + std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]) + ")";
 }
 
 // Findings that name the same kind, kernel, space and sites (by PC) are one
@@ -151,7 +150,8 @@ ReportSummary readReport(const std::string &reportPath, const std::string &progr
         site.loc = sym.where(static_cast<std::uint64_t>(s->getInteger("pc").value_or(0)));
         if (const llvm::json::Array *stack = s->getArray("stack"))
           for (const llvm::json::Value &fv : *stack)
-            site.stack.push_back(sym.where(static_cast<std::uint64_t>(fv.getAsInteger().value_or(0))));
+            site.stack.push_back(
+                sym.where(static_cast<std::uint64_t>(fv.getAsInteger().value_or(0))));
         f.sites.push_back(std::move(site));
       }
     }

@@ -15,21 +15,17 @@ llvm::json::Object physical(const SourceLoc &l) {
       {"physicalLocation",
        llvm::json::Object{
            {"artifactLocation", llvm::json::Object{{"uri", l.file}}},
-           {"region", llvm::json::Object{
-                          {"startLine", l.line},
-                          {"startColumn", l.column == 0 ? 1 : l.column}}}}}};
+           {"region", llvm::json::Object{{"startLine", l.line},
+                                         {"startColumn", l.column == 0 ? 1 : l.column}}}}}};
 }
 
 const char *level(const std::string &severity) {
-  return severity == "error"     ? "error"
-         : severity == "warning" ? "warning"
-                                 : "note";
+  return severity == "error" ? "error" : severity == "warning" ? "warning" : "note";
 }
 
 } // namespace
 
-bool writeSarifReport(const std::string &path, const ReportSummary &sum,
-                      const std::string &input) {
+bool writeSarifReport(const std::string &path, const ReportSummary &sum, const std::string &input) {
   llvm::json::Array rules;
   std::vector<std::string> ruleIds;
   llvm::json::Array results;
@@ -42,8 +38,7 @@ bool writeSarifReport(const std::string &path, const ReportSummary &sum,
       rules.push_back(llvm::json::Object{
           {"id", f.kind},
           {"name", f.kind},
-          {"shortDescription",
-           llvm::json::Object{{"text", "warpsim: " + f.kind}}},
+          {"shortDescription", llvm::json::Object{{"text", "warpsim: " + f.kind}}},
           {"helpUri", "docs/checks.md#" + f.kind}});
     }
     llvm::json::Array locations, related;
@@ -52,16 +47,13 @@ bool writeSarifReport(const std::string &path, const ReportSummary &sum,
       if (!s.loc.known())
         continue;
       llvm::json::Object l = physical(s.loc);
-      std::string who = s.has_thread
-                            ? "thread (" + std::to_string(s.thread[0]) + "," +
-                                  std::to_string(s.thread[1]) + "," +
-                                  std::to_string(s.thread[2]) + ") of block (" +
-                                  std::to_string(s.block[0]) + "," +
-                                  std::to_string(s.block[1]) + "," +
-                                  std::to_string(s.block[2]) + "): "
-                            : "";
-      l["message"] = llvm::json::Object{
-          {"text", who + (s.detail.empty() ? s.role : s.detail)}};
+      std::string who =
+          s.has_thread
+              ? "thread (" + std::to_string(s.thread[0]) + "," + std::to_string(s.thread[1]) + "," +
+                    std::to_string(s.thread[2]) + ") of block (" + std::to_string(s.block[0]) +
+                    "," + std::to_string(s.block[1]) + "," + std::to_string(s.block[2]) + "): "
+              : "";
+      l["message"] = llvm::json::Object{{"text", who + (s.detail.empty() ? s.role : s.detail)}};
       if (locations.empty())
         locations.push_back(std::move(l));
       else {
@@ -90,19 +82,16 @@ bool writeSarifReport(const std::string &path, const ReportSummary &sum,
     results.push_back(std::move(res));
   }
   llvm::json::Object run{
-      {"tool",
-       llvm::json::Object{
-           {"driver", llvm::json::Object{{"name", "warpsim"},
-                                         {"informationUri",
-                                          "https://example.invalid/warpsim"},
-                                         {"rules", std::move(rules)}}}}},
-      {"artifacts", llvm::json::Array{llvm::json::Object{
-                        {"location", llvm::json::Object{{"uri", input}}}}}},
+      {"tool", llvm::json::Object{{"driver", llvm::json::Object{{"name", "warpsim"},
+                                                                {"informationUri",
+                                                                 "https://example.invalid/warpsim"},
+                                                                {"rules", std::move(rules)}}}}},
+      {"artifacts",
+       llvm::json::Array{llvm::json::Object{{"location", llvm::json::Object{{"uri", input}}}}}},
       {"results", std::move(results)}};
-  llvm::json::Object root{
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs", llvm::json::Array{std::move(run)}}};
+  llvm::json::Object root{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                          {"version", "2.1.0"},
+                          {"runs", llvm::json::Array{std::move(run)}}};
   std::error_code ec;
   llvm::raw_fd_ostream out(path, ec);
   if (ec)

@@ -18,19 +18,15 @@ cudaError_t cudaMallocHost(void **ptr, std::size_t size);
 cudaError_t cudaHostAlloc(void **ptr, std::size_t size, unsigned int flags);
 cudaError_t cudaFree(void *ptr);
 cudaError_t cudaFreeHost(void *ptr);
-cudaError_t cudaMemcpy(void *dst, const void *src, std::size_t count,
-                       cudaMemcpyKind kind);
-cudaError_t cudaMemcpyAsync(void *dst, const void *src, std::size_t count,
-                            cudaMemcpyKind kind, cudaStream_t stream = nullptr);
-cudaError_t cudaMemset(void *ptr, int value, std::size_t count);
-cudaError_t cudaMemsetAsync(void *ptr, int value, std::size_t count,
+cudaError_t cudaMemcpy(void *dst, const void *src, std::size_t count, cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, std::size_t count, cudaMemcpyKind kind,
                             cudaStream_t stream = nullptr);
-cudaError_t cudaMemcpyToSymbol_impl(const void *symbol, const void *src,
-                                    std::size_t count, std::size_t offset,
-                                    cudaMemcpyKind kind);
-cudaError_t cudaMemcpyFromSymbol_impl(void *dst, const void *symbol,
-                                      std::size_t count, std::size_t offset,
-                                      cudaMemcpyKind kind);
+cudaError_t cudaMemset(void *ptr, int value, std::size_t count);
+cudaError_t cudaMemsetAsync(void *ptr, int value, std::size_t count, cudaStream_t stream = nullptr);
+cudaError_t cudaMemcpyToSymbol_impl(const void *symbol, const void *src, std::size_t count,
+                                    std::size_t offset, cudaMemcpyKind kind);
+cudaError_t cudaMemcpyFromSymbol_impl(void *dst, const void *symbol, std::size_t count,
+                                      std::size_t offset, cudaMemcpyKind kind);
 cudaError_t cudaGetSymbolAddress_impl(void **ptr, const void *symbol);
 cudaError_t cudaGetSymbolSize_impl(std::size_t *size, const void *symbol);
 cudaError_t cudaMemGetInfo(std::size_t *free, std::size_t *total);
@@ -46,8 +42,7 @@ cudaError_t cudaGetDeviceCount(int *count);
 cudaError_t cudaGetDevice(int *device);
 cudaError_t cudaSetDevice(int device);
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device);
-cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr,
-                                   int device);
+cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device);
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config);
 cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config);
 cudaError_t cudaSetDeviceFlags(unsigned int flags);
@@ -55,13 +50,11 @@ cudaError_t cudaRuntimeGetVersion(int *version);
 cudaError_t cudaDriverGetVersion(int *version);
 
 cudaError_t cudaStreamCreate(cudaStream_t *stream);
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream,
-                                      unsigned int flags);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
 cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
-cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
-                                unsigned int flags = 0);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
 cudaError_t cudaEventCreate(cudaEvent_t *event);
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
 cudaError_t cudaEventDestroy(cudaEvent_t event);
@@ -70,35 +63,30 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 
-cudaError_t cudaFuncSetAttribute_impl(const void *func, cudaFuncAttribute attr,
-                                      int value);
+cudaError_t cudaFuncSetAttribute_impl(const void *func, cudaFuncAttribute attr, int value);
 cudaError_t cudaFuncSetCacheConfig_impl(const void *func, cudaFuncCache c);
 }
 
-template <class T>
-cudaError_t cudaMalloc(T **ptr, std::size_t size) {
+template <class T> cudaError_t cudaMalloc(T **ptr, std::size_t size) {
   return cudaMalloc(reinterpret_cast<void **>(ptr), size);
 }
 template <class T>
-cudaError_t cudaMallocManaged(T **ptr, std::size_t size,
-                              unsigned int flags = cudaMemAttachGlobal) {
+cudaError_t cudaMallocManaged(T **ptr, std::size_t size, unsigned int flags = cudaMemAttachGlobal) {
   return cudaMallocManaged(reinterpret_cast<void **>(ptr), size, flags);
 }
-template <class T>
-cudaError_t cudaMallocHost(T **ptr, std::size_t size) {
+template <class T> cudaError_t cudaMallocHost(T **ptr, std::size_t size) {
   return cudaMallocHost(reinterpret_cast<void **>(ptr), size);
 }
 template <class T>
-cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src,
-                               std::size_t count, std::size_t offset = 0,
+cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, std::size_t count,
+                               std::size_t offset = 0,
                                cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
   return cudaMemcpyToSymbol_impl(&symbol, src, count, offset, kind);
 }
 template <class T>
-cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src,
-                                    std::size_t count, std::size_t offset = 0,
-                                    cudaMemcpyKind kind = cudaMemcpyHostToDevice,
-                                    cudaStream_t = nullptr) {
+cudaError_t
+cudaMemcpyToSymbolAsync(const T &symbol, const void *src, std::size_t count, std::size_t offset = 0,
+                        cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t = nullptr) {
   return cudaMemcpyToSymbol_impl(&symbol, src, count, offset, kind);
 }
 template <class T>
@@ -107,21 +95,16 @@ cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, std::size_t count,
                                  cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
   return cudaMemcpyFromSymbol_impl(dst, &symbol, count, offset, kind);
 }
-template <class T>
-cudaError_t cudaGetSymbolAddress(void **ptr, const T &symbol) {
+template <class T> cudaError_t cudaGetSymbolAddress(void **ptr, const T &symbol) {
   return cudaGetSymbolAddress_impl(ptr, &symbol);
 }
-template <class T>
-cudaError_t cudaGetSymbolSize(std::size_t *size, const T &symbol) {
+template <class T> cudaError_t cudaGetSymbolSize(std::size_t *size, const T &symbol) {
   return cudaGetSymbolSize_impl(size, &symbol);
 }
-template <class F>
-cudaError_t cudaFuncSetAttribute(F *func, cudaFuncAttribute attr, int value) {
-  return cudaFuncSetAttribute_impl(reinterpret_cast<const void *>(func), attr,
-                                   value);
+template <class F> cudaError_t cudaFuncSetAttribute(F *func, cudaFuncAttribute attr, int value) {
+  return cudaFuncSetAttribute_impl(reinterpret_cast<const void *>(func), attr, value);
 }
-template <class F>
-cudaError_t cudaFuncSetCacheConfig(F *func, cudaFuncCache c) {
+template <class F> cudaError_t cudaFuncSetCacheConfig(F *func, cudaFuncCache c) {
   return cudaFuncSetCacheConfig_impl(reinterpret_cast<const void *>(func), c);
 }
 
@@ -143,74 +126,77 @@ long long clock64(void); // clock() is the C library's, replaced likewise
 // Atomics, with CUDA's overload set.
 int atomicAdd(int *address, int val);
 unsigned int atomicAdd(unsigned int *address, unsigned int val);
-unsigned long long atomicAdd(unsigned long long *address,
-                             unsigned long long val);
+unsigned long long atomicAdd(unsigned long long *address, unsigned long long val);
 float atomicAdd(float *address, float val);
 double atomicAdd(double *address, double val);
 int atomicSub(int *address, int val);
 unsigned int atomicSub(unsigned int *address, unsigned int val);
 int atomicExch(int *address, int val);
 unsigned int atomicExch(unsigned int *address, unsigned int val);
-unsigned long long atomicExch(unsigned long long *address,
-                              unsigned long long val);
+unsigned long long atomicExch(unsigned long long *address, unsigned long long val);
 float atomicExch(float *address, float val);
 int atomicMin(int *address, int val);
 unsigned int atomicMin(unsigned int *address, unsigned int val);
 long long atomicMin(long long *address, long long val);
-unsigned long long atomicMin(unsigned long long *address,
-                             unsigned long long val);
+unsigned long long atomicMin(unsigned long long *address, unsigned long long val);
 int atomicMax(int *address, int val);
 unsigned int atomicMax(unsigned int *address, unsigned int val);
 long long atomicMax(long long *address, long long val);
-unsigned long long atomicMax(unsigned long long *address,
-                             unsigned long long val);
+unsigned long long atomicMax(unsigned long long *address, unsigned long long val);
 unsigned int atomicInc(unsigned int *address, unsigned int val);
 unsigned int atomicDec(unsigned int *address, unsigned int val);
 int atomicCAS(int *address, int compare, int val);
-unsigned int atomicCAS(unsigned int *address, unsigned int compare,
-                       unsigned int val);
-unsigned long long atomicCAS(unsigned long long *address,
-                             unsigned long long compare,
+unsigned int atomicCAS(unsigned int *address, unsigned int compare, unsigned int val);
+unsigned long long atomicCAS(unsigned long long *address, unsigned long long compare,
                              unsigned long long val);
-unsigned short atomicCAS(unsigned short *address, unsigned short compare,
-                         unsigned short val);
+unsigned short atomicCAS(unsigned short *address, unsigned short compare, unsigned short val);
 int atomicAnd(int *address, int val);
 unsigned int atomicAnd(unsigned int *address, unsigned int val);
-unsigned long long atomicAnd(unsigned long long *address,
-                             unsigned long long val);
+unsigned long long atomicAnd(unsigned long long *address, unsigned long long val);
 int atomicOr(int *address, int val);
 unsigned int atomicOr(unsigned int *address, unsigned int val);
-unsigned long long atomicOr(unsigned long long *address,
-                            unsigned long long val);
+unsigned long long atomicOr(unsigned long long *address, unsigned long long val);
 int atomicXor(int *address, int val);
 unsigned int atomicXor(unsigned int *address, unsigned int val);
-unsigned long long atomicXor(unsigned long long *address,
-                             unsigned long long val);
+unsigned long long atomicXor(unsigned long long *address, unsigned long long val);
 
 #include "warpsim/device_math.h"
 #include "warpsim/warp_intrinsics.h"
 
 // ------------------------------------------------------- not supported (yet)
-#define WARPSIM_UNSUPPORTED(what)                                              \
-  __attribute__((unavailable(what " is not supported by warpsim")))
-template <class T, int dim = 1, int mode = 0> struct WARPSIM_UNSUPPORTED("texture references") texture {};
+#define WARPSIM_UNSUPPORTED(what) __attribute__((unavailable(what " is not supported by warpsim")))
+template <class T, int dim = 1, int mode = 0>
+struct WARPSIM_UNSUPPORTED("texture references") texture {};
 typedef unsigned long long cudaTextureObject_t;
 typedef unsigned long long cudaSurfaceObject_t;
-template <class T> WARPSIM_UNSUPPORTED("texture fetch (tex1Dfetch)") T tex1Dfetch(cudaTextureObject_t, int);
+template <class T>
+WARPSIM_UNSUPPORTED("texture fetch (tex1Dfetch)")
+T tex1Dfetch(cudaTextureObject_t, int);
 template <class T> WARPSIM_UNSUPPORTED("texture fetch (tex1D)") T tex1D(cudaTextureObject_t, float);
-template <class T> WARPSIM_UNSUPPORTED("texture fetch (tex2D)") T tex2D(cudaTextureObject_t, float, float);
-template <class T> WARPSIM_UNSUPPORTED("texture fetch (tex3D)") T tex3D(cudaTextureObject_t, float, float, float);
-template <class T> WARPSIM_UNSUPPORTED("surface write (surf2Dwrite)") void surf2Dwrite(T, cudaSurfaceObject_t, int, int);
-template <class T> WARPSIM_UNSUPPORTED("surface read (surf2Dread)") T surf2Dread(cudaSurfaceObject_t, int, int);
+template <class T>
+WARPSIM_UNSUPPORTED("texture fetch (tex2D)")
+T tex2D(cudaTextureObject_t, float, float);
+template <class T>
+WARPSIM_UNSUPPORTED("texture fetch (tex3D)")
+T tex3D(cudaTextureObject_t, float, float, float);
+template <class T>
+WARPSIM_UNSUPPORTED("surface write (surf2Dwrite)")
+void surf2Dwrite(T, cudaSurfaceObject_t, int, int);
+template <class T>
+WARPSIM_UNSUPPORTED("surface read (surf2Dread)")
+T surf2Dread(cudaSurfaceObject_t, int, int);
 struct cudaResourceDesc;
 struct cudaTextureDesc;
 struct cudaResourceViewDesc;
 WARPSIM_UNSUPPORTED("texture objects (cudaCreateTextureObject)")
-cudaError_t cudaCreateTextureObject(cudaTextureObject_t *, const cudaResourceDesc *, const cudaTextureDesc *, const cudaResourceViewDesc *);
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t *, const cudaResourceDesc *,
+                                    const cudaTextureDesc *, const cudaResourceViewDesc *);
 WARPSIM_UNSUPPORTED("cooperative launch (cudaLaunchCooperativeKernel)")
-cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, std::size_t = 0, cudaStream_t = nullptr);
+cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, std::size_t = 0,
+                                        cudaStream_t = nullptr);
 WARPSIM_UNSUPPORTED("cudaLaunchKernel (use the <<<...>>> syntax)")
-cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, std::size_t = 0, cudaStream_t = nullptr);
+cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, std::size_t = 0,
+                             cudaStream_t = nullptr);
 WARPSIM_UNSUPPORTED("CUDA graphs") cudaError_t cudaStreamBeginCapture(cudaStream_t, int);
 WARPSIM_UNSUPPORTED("CUDA graphs") cudaError_t cudaGraphLaunch(void *, cudaStream_t);
 #undef WARPSIM_UNSUPPORTED

@@ -22,7 +22,8 @@ void LaneActivityTrace::launchBegin(const LaunchInfo &L) {
     t.block = g / warpsPerBlock_;
     t.warp = static_cast<std::uint32_t>(g % warpsPerBlock_);
     const std::uint64_t first = std::uint64_t{t.warp} * warpSize_;
-    t.lanes = static_cast<std::uint32_t>(std::min<std::uint64_t>(warpSize_, threadsPerBlock_ - first));
+    t.lanes =
+        static_cast<std::uint32_t>(std::min<std::uint64_t>(warpSize_, threadsPerBlock_ - first));
   }
 }
 
@@ -42,8 +43,8 @@ void LaneActivityTrace::record(const BlockInfo *b, std::uint32_t warp, std::uint
 std::string LaneActivityTrace::json() const {
   if (warps_.empty())
     return {};
-  std::string s = "{\"type\":\"profile-trace\",\"launch\":" + std::to_string(launch_) +
-                  ",\"kernel\":\"";
+  std::string s =
+      "{\"type\":\"profile-trace\",\"launch\":" + std::to_string(launch_) + ",\"kernel\":\"";
   for (char c : kernel_)
     if (c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20)
       s += c;
@@ -53,8 +54,8 @@ std::string LaneActivityTrace::json() const {
     const WarpTrace &t = warps_[g];
     s += g ? "," : "";
     s += "{\"block\":" + std::to_string(t.block) + ",\"warp\":" + std::to_string(t.warp) +
-         ",\"lanes\":" + std::to_string(t.lanes) + ",\"truncated\":" + (t.truncated ? "true" : "false") +
-         ",\"steps\":[";
+         ",\"lanes\":" + std::to_string(t.lanes) +
+         ",\"truncated\":" + (t.truncated ? "true" : "false") + ",\"steps\":[";
     for (std::size_t i = 0; i < t.steps.size(); ++i) {
       std::snprintf(buf, sizeof buf, "%s[\"%llx\",\"%s\",%llu]", i ? "," : "",
                     static_cast<unsigned long long>(t.steps[i].mask), opName(t.steps[i].op),

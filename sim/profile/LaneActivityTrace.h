@@ -16,8 +16,7 @@ public:
   static constexpr std::uint32_t kMaxSteps = 2048;
 
   void launchBegin(const LaunchInfo &L);
-  void record(const BlockInfo *b, std::uint32_t warp, std::uint64_t mask, Op op,
-              std::uintptr_t pc);
+  void record(const BlockInfo *b, std::uint32_t warp, std::uint64_t mask, Op op, std::uintptr_t pc);
   bool active() const { return active_; }
   // {"type":"profile-trace",...}; empty when nothing was traced.
   std::string json() const;

@@ -23,12 +23,18 @@ namespace profile {
 
 const char *opName(Op op) {
   switch (op) {
-  case Op::Load: return "ld";
-  case Op::Store: return "st";
-  case Op::Atomic: return "atom";
-  case Op::Barrier: return "bar";
-  case Op::Fence: return "fence";
-  case Op::WarpOp: return "warp";
+  case Op::Load:
+    return "ld";
+  case Op::Store:
+    return "st";
+  case Op::Atomic:
+    return "atom";
+  case Op::Barrier:
+    return "bar";
+  case Op::Fence:
+    return "fence";
+  case Op::WarpOp:
+    return "warp";
   }
   return "ld";
 }
@@ -37,9 +43,12 @@ namespace {
 
 Op opOf(AccessKind k) {
   switch (k) {
-  case AccessKind::Load: return Op::Load;
-  case AccessKind::Store: return Op::Store;
-  case AccessKind::Atomic: return Op::Atomic;
+  case AccessKind::Load:
+    return Op::Load;
+  case AccessKind::Store:
+    return Op::Store;
+  case AccessKind::Atomic:
+    return Op::Atomic;
   }
   return Op::Load;
 }
@@ -94,7 +103,9 @@ public:
       trace_.record(a.block, a.warp, a.active_mask, op, a.pc);
   }
 
-  void onBarrierArrive(const BarrierEvent &e) override { other(e.block, e.warp, e.mask, e.pc, Op::Barrier); }
+  void onBarrierArrive(const BarrierEvent &e) override {
+    other(e.block, e.warp, e.mask, e.pc, Op::Barrier);
+  }
   void onFence(const FenceEvent &e) override { other(e.block, e.warp, e.mask, e.pc, Op::Fence); }
   void onWarpOp(const WarpOpEvent &e) override {
     other(e.block, e.warp, e.active_mask, e.pc, Op::WarpOp);

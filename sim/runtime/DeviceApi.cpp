@@ -85,16 +85,16 @@ void __syncthreads(void) {
   Runtime::get().engine.barrier(lane("__syncthreads"), BarrierKind::Block, false, WS_RET);
 }
 int __syncthreads_count(int predicate) {
-  return static_cast<int>(Runtime::get().engine.barrier(lane("__syncthreads_count"),
-                                                        BarrierKind::Count, predicate != 0, WS_RET));
+  return static_cast<int>(Runtime::get().engine.barrier(
+      lane("__syncthreads_count"), BarrierKind::Count, predicate != 0, WS_RET));
 }
 int __syncthreads_and(int predicate) {
-  return static_cast<int>(Runtime::get().engine.barrier(lane("__syncthreads_and"),
-                                                        BarrierKind::And, predicate != 0, WS_RET));
+  return static_cast<int>(Runtime::get().engine.barrier(lane("__syncthreads_and"), BarrierKind::And,
+                                                        predicate != 0, WS_RET));
 }
 int __syncthreads_or(int predicate) {
-  return static_cast<int>(Runtime::get().engine.barrier(lane("__syncthreads_or"),
-                                                        BarrierKind::Or, predicate != 0, WS_RET));
+  return static_cast<int>(Runtime::get().engine.barrier(lane("__syncthreads_or"), BarrierKind::Or,
+                                                        predicate != 0, WS_RET));
 }
 
 // Fences change nothing under the sequentially consistent execution, but
@@ -128,7 +128,7 @@ extern "C" clock_t clock(void) {
 
 #define WS_ATOMIC(NAME, T, EXPR)                                                                   \
   T NAME(T *address, T val) {                                                                      \
-    return rmw(address, WS_RET, [val]([[maybe_unused]] T old) -> T { return EXPR; });                               \
+    return rmw(address, WS_RET, [val]([[maybe_unused]] T old) -> T { return EXPR; });              \
   }
 WS_ATOMIC(atomicAdd, int, old + val)
 WS_ATOMIC(atomicAdd, unsigned int, old + val)
@@ -152,9 +152,9 @@ WS_ATOMIC(atomicMax, unsigned long long, old > val ? old : val)
 // CUDA: ((old >= val) ? 0 : (old + 1)) and (((old == 0) || (old > val)) ? val : (old - 1)).
 WS_ATOMIC(atomicInc, unsigned int, old >= val ? 0u : old + 1)
 WS_ATOMIC(atomicDec, unsigned int, (old == 0 || old > val) ? val : old - 1)
-WS_ATOMIC(atomicAnd, int, old & val)
-WS_ATOMIC(atomicAnd, unsigned int, old & val)
-WS_ATOMIC(atomicAnd, unsigned long long, old & val)
+WS_ATOMIC(atomicAnd, int, old &val)
+WS_ATOMIC(atomicAnd, unsigned int, old &val)
+WS_ATOMIC(atomicAnd, unsigned long long, old &val)
 WS_ATOMIC(atomicOr, int, old | val)
 WS_ATOMIC(atomicOr, unsigned int, old | val)
 WS_ATOMIC(atomicOr, unsigned long long, old | val)

@@ -67,8 +67,8 @@ cudaError_t Engine::runGrid(LaunchInfo &launch, void (*entry)(void *), void *clo
     std::size_t statics = launch.site->static_smem != kUnknownSmem
                               ? launch.site->static_smem
                               : rt_.arch.static_shared_per_block;
-    smemPrepared_ = std::min(MemoryMap::kSharedWindow,
-                             (launch.dynamic_smem + 127) / 128 * 128 + statics + 128);
+    smemPrepared_ =
+        std::min(MemoryMap::kSharedWindow, (launch.dynamic_smem + 127) / 128 * 128 + statics + 128);
   }
   rng_.seed(rt_.options.seed ^ (launch.id * 0x9e3779b97f4a7c15ull));
   ++stats_.launches;
@@ -134,9 +134,10 @@ cudaError_t Engine::runGrid(LaunchInfo &launch, void (*entry)(void *), void *clo
   for (Observer *o : rt_.observers)
     o->onLaunchEnd(launch);
   launch_ = nullptr;
-  stats_.kernel_ns += static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started)
-          .count());
+  stats_.kernel_ns +=
+      static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                     std::chrono::steady_clock::now() - started)
+                                     .count());
   return aborted_ ? abortError_ : cudaSuccess;
 }
 
@@ -284,8 +285,8 @@ void Engine::afterResume(Lane *l) {
     return;
   // Fast schedule: no warp instructions; act on the lane's stop at once.
   if (l->ev.kind == EventKind::Barrier) {
-    BarrierEvent e{&l->block->info, l->warp->index, std::uint64_t{1} << l->lane, l->ev.pc,
-                   l->ev.barrier, l->block->barrier.phase()};
+    BarrierEvent e{&l->block->info, l->warp->index, std::uint64_t{1} << l->lane,
+                   l->ev.pc,        l->ev.barrier,  l->block->barrier.phase()};
     for (Observer *o : rt_.observers)
       o->onBarrierArrive(e);
     arriveAtBarrier(l);
@@ -376,8 +377,8 @@ void Engine::issue(Warp &w, std::uint64_t group) {
     break;
   }
   case EventKind::Barrier: {
-    BarrierEvent e{&w.block->info, w.index, group, lead.ev.pc, lead.ev.barrier,
-                   w.block->barrier.phase()};
+    BarrierEvent e{&w.block->info, w.index,         group,
+                   lead.ev.pc,     lead.ev.barrier, w.block->barrier.phase()};
     for (Observer *o : rt_.observers)
       o->onBarrierArrive(e);
     for (std::uint64_t m = group; m != 0; m &= m - 1)
@@ -417,10 +418,18 @@ void Engine::completeBarrier(Block &b) {
     if (l.state != LaneState::AtBarrier)
       continue;
     switch (l.ev.barrier) {
-    case BarrierKind::Block: l.result = 0; break;
-    case BarrierKind::Count: l.result = count; break;
-    case BarrierKind::And: l.result = count == arrived ? 1 : 0; break;
-    case BarrierKind::Or: l.result = count != 0 ? 1 : 0; break;
+    case BarrierKind::Block:
+      l.result = 0;
+      break;
+    case BarrierKind::Count:
+      l.result = count;
+      break;
+    case BarrierKind::And:
+      l.result = count == arrived ? 1 : 0;
+      break;
+    case BarrierKind::Or:
+      l.result = count != 0 ? 1 : 0;
+      break;
     }
     l.state = LaneState::Ready;
   }
@@ -741,7 +750,9 @@ void Engine::access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind
     f.address = addr;
     f.size = size;
     f.message = std::string("invalid ") +
-                (kind == AccessKind::Load ? "read" : kind == AccessKind::Store ? "write" : "atomic") +
+                (kind == AccessKind::Load    ? "read"
+                 : kind == AccessKind::Store ? "write"
+                                             : "atomic") +
                 " of size " + std::to_string(size) + ": " + why;
     f.sites.push_back(siteOf(l, pc, "access"));
     abortLaunch(l, cudaErrorIllegalAddress, std::move(f));
@@ -857,7 +868,8 @@ FindingSite Engine::siteOf(const Lane *l, std::uintptr_t pc, const char *role) c
   s.role = role;
   s.pc = pc;
   // Frames below the kernel's own are the launch machinery.
-  for (std::uint32_t d = std::min(l->depth, Lane::kMaxFrames); d-- > warpsim::detail::kKernelCallDepth;)
+  for (std::uint32_t d = std::min(l->depth, Lane::kMaxFrames);
+       d-- > warpsim::detail::kKernelCallDepth;)
     s.stack.push_back(l->frames[d]);
   s.has_thread = true;
   s.block = l->block->info.index;
@@ -865,8 +877,7 @@ FindingSite Engine::siteOf(const Lane *l, std::uintptr_t pc, const char *role) c
   return s;
 }
 
-std::uintptr_t Engine::placeShared(Lane *l, SharedVar *var, std::size_t size,
-                                   std::size_t align) {
+std::uintptr_t Engine::placeShared(Lane *l, SharedVar *var, std::size_t size, std::size_t align) {
   if (var->epoch != launch_->id) {
     std::size_t base = (launch_->dynamic_smem + 127) / 128 * 128;
     std::size_t off = std::max(base, (smemEnd_ + align - 1) / align * align);
@@ -876,7 +887,8 @@ std::uintptr_t Engine::placeShared(Lane *l, SharedVar *var, std::size_t size,
       f.space = "shared";
       f.message = "static __shared__ variable '" + std::string(var->name) + "' (" +
                   std::to_string(size) + " bytes) does not fit in the block's shared memory";
-      f.sites.push_back(siteOf(l, reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)), "access"));
+      f.sites.push_back(
+          siteOf(l, reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)), "access"));
       abortLaunch(l, cudaErrorLaunchOutOfResources, std::move(f));
     }
     var->epoch = launch_->id;
@@ -921,8 +933,8 @@ void Engine::describeWaiters(Finding &f) const {
     for (const auto &[key, lanes] : groups) {
       const Lane *first = lanes.front();
       const char *role = key.first == 0 || key.first == 3 ? "waits"
-                         : key.first == 1                  ? "spins"
-                                                           : "exited";
+                         : key.first == 1                 ? "spins"
+                                                          : "exited";
       FindingSite s = siteOf(first, key.first == 2 ? 0 : first->ev.pc, role);
       std::vector<std::uint32_t> ids;
       for (const Lane *l : lanes)

@@ -125,8 +125,8 @@ public:
   cudaError_t runGrid(LaunchInfo &launch, void (*entry)(void *), void *closure);
 
   // ---- called on a lane's fiber (from the hooks and the device API)
-  void access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
-              MemoryOrder order, std::uintptr_t pc);
+  void access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind, MemoryOrder order,
+              std::uintptr_t pc);
   // Returns the barrier's result (count of true predicates).
   std::uint64_t barrier(Lane *l, BarrierKind kind, bool predicate, std::uintptr_t pc);
   void fence(Lane *l, FenceScope scope, std::uintptr_t pc);

@@ -9,10 +9,18 @@ void appendEscaped(std::string &out, const std::string &s) {
   out += '"';
   for (unsigned char c : s) {
     switch (c) {
-    case '"': out += "\\\""; break;
-    case '\\': out += "\\\\"; break;
-    case '\n': out += "\\n"; break;
-    case '\t': out += "\\t"; break;
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
     default:
       if (c < 0x20) {
         char buf[8];
@@ -34,22 +42,32 @@ void appendDim(std::string &out, const Dim3 &d) {
 
 const char *spaceName(MemorySpace s) {
   switch (s) {
-  case MemorySpace::Global: return "global";
-  case MemorySpace::Shared: return "shared";
-  case MemorySpace::Local: return "local";
-  case MemorySpace::Constant: return "constant";
-  case MemorySpace::Param: return "param";
-  case MemorySpace::Managed: return "managed";
-  case MemorySpace::Host: return "host";
+  case MemorySpace::Global:
+    return "global";
+  case MemorySpace::Shared:
+    return "shared";
+  case MemorySpace::Local:
+    return "local";
+  case MemorySpace::Constant:
+    return "constant";
+  case MemorySpace::Param:
+    return "param";
+  case MemorySpace::Managed:
+    return "managed";
+  case MemorySpace::Host:
+    return "host";
   }
   return "unknown";
 }
 
 const char *severityName(Severity s) {
   switch (s) {
-  case Severity::Error: return "error";
-  case Severity::Warning: return "warning";
-  case Severity::Note: return "note";
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
   }
   return "error";
 }

@@ -31,7 +31,7 @@ struct Finding {
   Severity severity = Severity::Error;
   std::string kernel;
   std::uint64_t launch = 0;
-  std::string space; // memory space, when the finding has one
+  std::string space;  // memory space, when the finding has one
   std::string object; // what the address is in: "__shared__ 'tile' + 8", "allocation #2 + 4", ...
   std::string hazard; // data races: "RAW", "WAR" or "WAW"
   std::uintptr_t address = 0;

@@ -20,7 +20,8 @@ namespace {
 
 // Host code touching cudaMalloc memory crashes on a GPU system; here it
 // would silently work, so it is reported.
-__attribute__((noinline)) void hostAccess(const void *p, std::size_t n, bool write, std::uintptr_t pc) {
+__attribute__((noinline)) void hostAccess(const void *p, std::size_t n, bool write,
+                                          std::uintptr_t pc) {
   Runtime &rt = Runtime::get();
   auto a = reinterpret_cast<std::uintptr_t>(p);
   if (!rt.memory.inGlobalRegion(a))

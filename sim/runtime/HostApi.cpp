@@ -176,7 +176,8 @@ cudaError_t cudaMemcpyToSymbol_impl(const void *symbol, const void *src, std::si
     return rt().setError(cudaErrorInvalidSymbol);
   if (offset > s->size || count > s->size - offset)
     return rt().setError(cudaErrorInvalidValue);
-  if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+  if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice &&
+      kind != cudaMemcpyDefault)
     return rt().setError(cudaErrorInvalidMemcpyDirection);
   return checkedCopy(reinterpret_cast<char *>(s->base) + offset, src, count, cudaMemcpyDefault,
                      "cudaMemcpyToSymbol");
@@ -189,7 +190,8 @@ cudaError_t cudaMemcpyFromSymbol_impl(void *dst, const void *symbol, std::size_t
     return rt().setError(cudaErrorInvalidSymbol);
   if (offset > s->size || count > s->size - offset)
     return rt().setError(cudaErrorInvalidValue);
-  if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+  if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice &&
+      kind != cudaMemcpyDefault)
     return rt().setError(cudaErrorInvalidMemcpyDirection);
   return checkedCopy(dst, reinterpret_cast<const char *>(s->base) + offset, count,
                      cudaMemcpyDefault, "cudaMemcpyFromSymbol");
@@ -325,20 +327,47 @@ cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device) 
   if (cudaError_t e = cudaGetDeviceProperties(&p, device); e != cudaSuccess)
     return e;
   switch (attr) {
-  case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
-  case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
-  case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
-  case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
-  case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
-  case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
-  case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
-  case cudaDevAttrMaxSharedMemoryPerBlock: *value = static_cast<int>(p.sharedMemPerBlock); break;
-  case cudaDevAttrWarpSize: *value = p.warpSize; break;
-  case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
-  case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
-  case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
-  case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = static_cast<int>(p.sharedMemPerBlockOptin); break;
-  default: return rt().setError(cudaErrorInvalidValue);
+  case cudaDevAttrMaxThreadsPerBlock:
+    *value = p.maxThreadsPerBlock;
+    break;
+  case cudaDevAttrMaxBlockDimX:
+    *value = p.maxThreadsDim[0];
+    break;
+  case cudaDevAttrMaxBlockDimY:
+    *value = p.maxThreadsDim[1];
+    break;
+  case cudaDevAttrMaxBlockDimZ:
+    *value = p.maxThreadsDim[2];
+    break;
+  case cudaDevAttrMaxGridDimX:
+    *value = p.maxGridSize[0];
+    break;
+  case cudaDevAttrMaxGridDimY:
+    *value = p.maxGridSize[1];
+    break;
+  case cudaDevAttrMaxGridDimZ:
+    *value = p.maxGridSize[2];
+    break;
+  case cudaDevAttrMaxSharedMemoryPerBlock:
+    *value = static_cast<int>(p.sharedMemPerBlock);
+    break;
+  case cudaDevAttrWarpSize:
+    *value = p.warpSize;
+    break;
+  case cudaDevAttrMultiProcessorCount:
+    *value = p.multiProcessorCount;
+    break;
+  case cudaDevAttrComputeCapabilityMajor:
+    *value = p.major;
+    break;
+  case cudaDevAttrComputeCapabilityMinor:
+    *value = p.minor;
+    break;
+  case cudaDevAttrMaxSharedMemoryPerBlockOptin:
+    *value = static_cast<int>(p.sharedMemPerBlockOptin);
+    break;
+  default:
+    return rt().setError(cudaErrorInvalidValue);
   }
   return cudaSuccess;
 }
@@ -445,7 +474,7 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
     // cudaErrorInvalidValue; CUDA 12 said cudaErrorInvalidConfiguration for
     // the first kinds. Measured on an H100: tests/runtime/native-h100.txt.
     return r.setError(v.error == model::LaunchError::OutOfResources ? cudaErrorLaunchOutOfResources
-                                                                     : cudaErrorInvalidValue);
+                                                                    : cudaErrorInvalidValue);
   }
   LaunchInfo info{++r.launches, site, req.grid, req.block, cfg->smem, 0, r.laneCount, &r.arch};
   cudaError_t err = r.engine.runGrid(info, entry, closure);

@@ -11,8 +11,7 @@ namespace warpsim::sim {
 namespace {
 
 std::uintptr_t reserve(std::size_t bytes, const char *what) {
-  void *p = mmap(nullptr, bytes, PROT_NONE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  void *p = mmap(nullptr, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) {
     std::fprintf(stderr, "warpsim: error: cannot reserve address space for %s\n", what);
     std::_Exit(70);

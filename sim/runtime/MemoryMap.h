@@ -54,8 +54,7 @@ public:
   // Device and managed allocations live in two halves of one reserve, so an
   // address's space is a range check, not a search.
   bool inGlobalRegion(std::uintptr_t a) const {
-    return a - globalBase_ < globalMapped_[0] ||
-           a - (globalBase_ + kHalf) < globalMapped_[1];
+    return a - globalBase_ < globalMapped_[0] || a - (globalBase_ + kHalf) < globalMapped_[1];
   }
   bool inGlobalReserve(std::uintptr_t a) const { return a - globalBase_ < kGlobalReserve; }
   MemorySpace globalSpaceOf(std::uintptr_t a) const {
@@ -63,8 +62,12 @@ public:
   }
 
   // Shared-memory windows, one per resident-block slot.
-  std::uintptr_t sharedWindow(std::uint32_t slot) const { return sharedBase_ + slot * kSharedWindow; }
-  bool inSharedRegion(std::uintptr_t a) const { return a - sharedBase_ < kSharedWindow * sharedSlots_; }
+  std::uintptr_t sharedWindow(std::uint32_t slot) const {
+    return sharedBase_ + slot * kSharedWindow;
+  }
+  bool inSharedRegion(std::uintptr_t a) const {
+    return a - sharedBase_ < kSharedWindow * sharedSlots_;
+  }
   std::uint32_t sharedSlotOf(std::uintptr_t a) const {
     return static_cast<std::uint32_t>((a - sharedBase_) / kSharedWindow);
   }

@@ -67,8 +67,8 @@ struct WarpAccess {
   AccessKind kind;
   MemorySpace space;
   MemoryOrder order;
-  std::uintptr_t pc;         // return address into the instrumented code
-  std::uint32_t count;       // entries used in `lanes`
+  std::uintptr_t pc;   // return address into the instrumented code
+  std::uint32_t count; // entries used in `lanes`
   LaneAccess lanes[64];
 };
 

@@ -18,9 +18,9 @@ struct Options {
   unsigned warp_size = 0; // 0: the architecture's
   Schedule schedule = Schedule::Lockstep;
   ThreadModel thread_model = ThreadModel::Independent;
-  std::string checks;   // comma-separated checker names; empty: none (see sim/checks)
+  std::string checks;           // comma-separated checker names; empty: none (see sim/checks)
   bool same_value_races = true; // report write-write races storing the same value (warnings)
-  bool profile = false; // collect the performance counters (see sim/profile)
+  bool profile = false;         // collect the performance counters (see sim/profile)
   std::uint64_t seed = 1;
   std::size_t stack_size = 64 * 1024;
   unsigned resident_blocks = 16;

@@ -83,7 +83,7 @@ void installCrashHandler() {
   ss.ss_sp = altStack;
   ss.ss_size = sizeof altStack;
   sigaltstack(&ss, nullptr);
-  struct sigaction sa {};
+  struct sigaction sa{};
   sa.sa_sigaction = &onFault;
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&sa.sa_mask);
@@ -110,7 +110,8 @@ Runtime::Runtime() {
     std::fprintf(stderr, "warpsim: error: WARPSIM_OPTIONS: %s\n", error.c_str());
     std::_Exit(2);
   }
-  if (const char *rep = std::getenv("WARPSIM_REPORT"); rep != nullptr && options.report_path.empty())
+  if (const char *rep = std::getenv("WARPSIM_REPORT");
+      rep != nullptr && options.report_path.empty())
     options.report_path = rep;
   auto spec = model::builtinArch(options.arch);
   if (!spec) {
@@ -121,7 +122,8 @@ Runtime::Runtime() {
   laneCount = options.warp_size != 0 ? options.warp_size : arch.warp_size;
   arch.warp_size = laneCount;
   memory.init(options.resident_blocks);
-  stacks.init(options.stack_size, std::size_t{options.resident_blocks} * arch.max_threads_per_block);
+  stacks.init(options.stack_size,
+              std::size_t{options.resident_blocks} * arch.max_threads_per_block);
   findings.open(options.report_path.c_str());
 
   dl_iterate_phdr(

@@ -22,9 +22,7 @@ extern Runtime *g_runtime; // set once constructed; hot paths read it directly
 
 class Runtime {
 public:
-  static Runtime &get() {
-    return g_runtime != nullptr ? *g_runtime : create();
-  }
+  static Runtime &get() { return g_runtime != nullptr ? *g_runtime : create(); }
 
   Options options;
   model::ArchSpec arch;
@@ -46,7 +44,7 @@ public:
   }
 
   std::uint64_t launches = 0;
-  std::string devicePrintf; // flushed when a launch ends
+  std::string devicePrintf;                   // flushed when a launch ends
   std::map<const void *, int> maxDynamicSmem; // cudaFuncSetAttribute
 
   // Read-only and writable segments of the program image: string literals

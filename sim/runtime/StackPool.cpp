@@ -43,8 +43,7 @@ std::uint32_t StackPool::acquire() {
   }
   std::uint32_t i = committed_++;
   // Map the usable part; the guard page below it stays PROT_NONE.
-  if (mprotect(reinterpret_cast<void *>(lo(i)), stackBytes(),
-               PROT_READ | PROT_WRITE) != 0) {
+  if (mprotect(reinterpret_cast<void *>(lo(i)), stackBytes(), PROT_READ | PROT_WRITE) != 0) {
     std::fprintf(stderr, "warpsim: error: cannot map a thread stack\n");
     std::_Exit(70);
   }

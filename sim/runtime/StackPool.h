@@ -27,9 +27,7 @@ public:
 
   bool contains(std::uintptr_t a) const { return a - base_ < stride_ * capacity_; }
   // True when `a` lies in some stack's guard page (a stack overflow).
-  bool inGuard(std::uintptr_t a) const {
-    return contains(a) && (a - base_) % stride_ < guard_;
-  }
+  bool inGuard(std::uintptr_t a) const { return contains(a) && (a - base_) % stride_ < guard_; }
   // Index of the stack (or guard) containing `a`; requires contains(a).
   std::uint32_t indexOf(std::uintptr_t a) const {
     return static_cast<std::uint32_t>((a - base_) / stride_);

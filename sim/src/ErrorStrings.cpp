@@ -6,8 +6,8 @@
 #include "warpsim/cuda_types.h"
 
 extern "C" const char *cudaGetErrorName(cudaError_t error) {
-#define WARPSIM_NAME(e)                                                        \
-  case e:                                                                      \
+#define WARPSIM_NAME(e)                                                                            \
+  case e:                                                                                          \
     return #e;
   switch (error) {
     WARPSIM_NAME(cudaSuccess)

@@ -29,10 +29,10 @@ struct ThreadCtx {
 };
 
 // ---- vector_add: body identical to the kernel in vector_add.cu.
-inline void vector_add_body(const ThreadCtx &c, float *out, const float *a, const float *b,
-                            int n) {
+inline void vector_add_body(const ThreadCtx &c, float *out, const float *a, const float *b, int n) {
   int i = c.blockIdx.x * c.blockDim.x + c.threadIdx.x;
-  if (i < n) out[i] = a[i] + b[i];
+  if (i < n)
+    out[i] = a[i] + b[i];
 }
 
 void vector_add_launch(int blocks, float *out, const float *a, const float *b, int n) {
@@ -55,14 +55,16 @@ inline void reduce_load(const ThreadCtx &c, float *sdata, const float *in, int n
 }
 inline void reduce_step(const ThreadCtx &c, float *sdata, int stride) {
   int tid = c.threadIdx.x;
-  if (tid < stride) sdata[tid] += sdata[tid + stride];
+  if (tid < stride)
+    sdata[tid] += sdata[tid + stride];
 }
 inline void reduce_write(const ThreadCtx &c, float *partials, const float *sdata) {
-  if (c.threadIdx.x == 0) partials[c.blockIdx.x] = sdata[0];
+  if (c.threadIdx.x == 0)
+    partials[c.blockIdx.x] = sdata[0];
 }
 
 void block_reduce_launch(int blocks, float *partials, const float *in, int n) {
-  float sdata[THREADS_PER_BLOCK];  // the block's shared memory
+  float sdata[THREADS_PER_BLOCK]; // the block's shared memory
   ThreadCtx c;
   c.blockDim.x = THREADS_PER_BLOCK;
   for (int bx = 0; bx < blocks; ++bx) {
@@ -86,8 +88,7 @@ void block_reduce_launch(int blocks, float *partials, const float *in, int n) {
   }
 }
 
-template <class F>
-double best_ms(F &&run) {
+template <class F> double best_ms(F &&run) {
   double best = 1e300;
   for (int r = 0; r < REPEATS; ++r) {
     auto t0 = std::chrono::steady_clock::now();
@@ -98,7 +99,7 @@ double best_ms(F &&run) {
   return best;
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   const int n = argc > 1 ? std::atoi(argv[1]) : (1 << 20);
@@ -125,11 +126,14 @@ int main(int argc, char **argv) {
 
   // block_reduce: same inputs as block_reduce.cu.
   std::vector<float> in(n), partials(blocks, 0.0f);
-  for (int i = 0; i < n; ++i) in[i] = float(i % 7);
+  for (int i = 0; i < n; ++i)
+    in[i] = float(i % 7);
   double br_ms = best_ms([&] { block_reduce_launch(blocks, partials.data(), in.data(), n); });
   long long total = 0, want = 0;
-  for (int bx = 0; bx < blocks; ++bx) total += (long long)partials[bx];
-  for (int i = 0; i < n; ++i) want += i % 7;
+  for (int bx = 0; bx < blocks; ++bx)
+    total += (long long)partials[bx];
+  for (int i = 0; i < n; ++i)
+    want += i % 7;
   if (total != want) {
     std::printf("block_reduce sum %lld, expected %lld\n", total, want);
     ++failures;

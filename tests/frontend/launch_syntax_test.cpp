@@ -12,8 +12,8 @@ using warpsim::frontend::rewriteLaunchSyntax;
 namespace {
 
 std::string site(const std::string &callee, unsigned line, unsigned col) {
-  return "::warpsim::launch(::warpsim::KernelSite{\"" + callee +
-         "\", \"k.cu\", " + std::to_string(line) + ", " + std::to_string(col) +
+  return "::warpsim::launch(::warpsim::KernelSite{\"" + callee + "\", \"k.cu\", " +
+         std::to_string(line) + ", " + std::to_string(col) +
          ", ::warpsim::kUnknownSmem, nullptr}, ";
 }
 
@@ -23,9 +23,7 @@ std::string rewrite(const std::string &src) {
   return r.text;
 }
 
-long newlines(const std::string &s) {
-  return std::count(s.begin(), s.end(), '\n');
-}
+long newlines(const std::string &s) { return std::count(s.begin(), s.end(), '\n'); }
 
 } // namespace
 
@@ -38,23 +36,19 @@ TEST_CASE("simple launch") {
 
 TEST_CASE("four configuration arguments") {
   CHECK(rewrite("k<<<dim3(2, 2), 64, n * sizeof(float), s>>>(p);") ==
-        site("k", 1, 1) +
-            "::warpsim::LaunchConfig(dim3(2, 2), 64, n * sizeof(float), s), "
-            "[=](auto&&... __ws_a) { k(__ws_a...); }, p);");
+        site("k", 1, 1) + "::warpsim::LaunchConfig(dim3(2, 2), 64, n * sizeof(float), s), "
+                          "[=](auto&&... __ws_a) { k(__ws_a...); }, p);");
 }
 
 TEST_CASE("template-id callee") {
   CHECK(rewrite("k<float, 4><<<1, 32>>>(p);") ==
-        site("k<float, 4>", 1, 1) +
-            "::warpsim::LaunchConfig(1, 32), [=](auto&&... __ws_a) { "
-            "k<float, 4>(__ws_a...); }, p);");
+        site("k<float, 4>", 1, 1) + "::warpsim::LaunchConfig(1, 32), [=](auto&&... __ws_a) { "
+                                    "k<float, 4>(__ws_a...); }, p);");
   // `>>` closing nested template arguments.
   CHECK(rewrite("k<S<int>><<<1, 1>>>();") ==
-        site("k<S<int>>", 1, 1) +
-            "::warpsim::LaunchConfig(1, 1), [=](auto&&... __ws_a) { "
-            "k<S<int>>(__ws_a...); });");
-  CHECK(rewrite("k<sizeof(T) * 2><<<1, 1>>>();")
-            .starts_with(site("k<sizeof(T) * 2>", 1, 1)));
+        site("k<S<int>>", 1, 1) + "::warpsim::LaunchConfig(1, 1), [=](auto&&... __ws_a) { "
+                                  "k<S<int>>(__ws_a...); });");
+  CHECK(rewrite("k<sizeof(T) * 2><<<1, 1>>>();").starts_with(site("k<sizeof(T) * 2>", 1, 1)));
 }
 
 TEST_CASE("qualified callee") {
@@ -84,21 +78,17 @@ TEST_CASE("multi-line configuration keeps every line") {
 }
 
 TEST_CASE("zero arguments") {
-  CHECK(rewrite("k<<<1, 1>>>();") ==
-        site("k", 1, 1) +
-            "::warpsim::LaunchConfig(1, 1), [=](auto&&... __ws_a) { "
-            "k(__ws_a...); });");
-  CHECK(rewrite("k<<<1, 1>>>( /* none */ );")
-            .ends_with("k(__ws_a...); } /* none */ );"));
+  CHECK(rewrite("k<<<1, 1>>>();") == site("k", 1, 1) +
+                                         "::warpsim::LaunchConfig(1, 1), [=](auto&&... __ws_a) { "
+                                         "k(__ws_a...); });");
+  CHECK(rewrite("k<<<1, 1>>>( /* none */ );").ends_with("k(__ws_a...); } /* none */ );"));
 }
 
 TEST_CASE("nested parentheses and templates in the arguments stay") {
-  std::string out =
-      rewrite("k<<<f(a, g(b)), std::max<int>(c, d)>>>(h(x, y), v<int>{1, 2});");
-  CHECK(out == site("k", 1, 1) +
-                   "::warpsim::LaunchConfig(f(a, g(b)), std::max<int>(c, d)), "
-                   "[=](auto&&... __ws_a) { k(__ws_a...); }, h(x, y), "
-                   "v<int>{1, 2});");
+  std::string out = rewrite("k<<<f(a, g(b)), std::max<int>(c, d)>>>(h(x, y), v<int>{1, 2});");
+  CHECK(out == site("k", 1, 1) + "::warpsim::LaunchConfig(f(a, g(b)), std::max<int>(c, d)), "
+                                 "[=](auto&&... __ws_a) { k(__ws_a...); }, h(x, y), "
+                                 "v<int>{1, 2});");
 }
 
 TEST_CASE("<<< in comments, strings and characters is left alone") {

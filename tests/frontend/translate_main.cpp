@@ -76,8 +76,7 @@ int main(int argc, char **argv) {
   opts.clang_resource_dir = WARPSIM_DEFAULT_RESOURCE_DIR;
 #endif
   std::string expect, expectError, compiler, printHeader;
-  bool printFlags = false, printDeps = false, expectErrorSet = false,
-       expectErrorInSource = false;
+  bool printFlags = false, printDeps = false, expectErrorSet = false, expectErrorInSource = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -127,8 +126,7 @@ int main(int argc, char **argv) {
     return usage();
   if (opts.output_dir.empty()) {
     std::string tmpl =
-        (std::filesystem::temp_directory_path() / "warpsim-translate-XXXXXX")
-            .string();
+        (std::filesystem::temp_directory_path() / "warpsim-translate-XXXXXX").string();
     if (mkdtemp(tmpl.data()) == nullptr) {
       std::perror("mkdtemp");
       return 2;
@@ -158,12 +156,10 @@ int main(int argc, char **argv) {
     std::cout << r.diagnostics;
     std::string first = r.diagnostics.substr(0, r.diagnostics.find('\n'));
     std::size_t errors = 0;
-    for (std::size_t p = 0;
-         (p = r.diagnostics.find("error: ", p)) != std::string::npos; ++p)
+    for (std::size_t p = 0; (p = r.diagnostics.find("error: ", p)) != std::string::npos; ++p)
       ++errors;
     if (first != expectError) {
-      std::cerr << "first line differs:\n  got:  " << first
-                << "\n  want: " << expectError << "\n";
+      std::cerr << "first line differs:\n  got:  " << first << "\n  want: " << expectError << "\n";
       return 1;
     }
     if (errors != 1) {
@@ -198,16 +194,14 @@ int main(int argc, char **argv) {
         c = '_';
     std::cout << readFile(opts.output_dir + "/headers/" + flat);
   }
-  if (!printFlags && !printDeps && printHeader.empty() && expect.empty() &&
-      compiler.empty())
+  if (!printFlags && !printDeps && printHeader.empty() && expect.empty() && compiler.empty())
     std::cout << text;
 
   int rc = 0;
   if (!expect.empty()) {
     std::string want = readFile(expect);
     if (text != want) {
-      std::cerr << "rewritten " << opts.input_path << " differs from " << expect
-                << "\n";
+      std::cerr << "rewritten " << opts.input_path << " differs from " << expect << "\n";
       showDifference(text, want);
       rc = 1;
     }

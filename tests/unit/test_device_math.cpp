@@ -155,13 +155,11 @@ TEST_CASE("bit reinterpretation") {
     unsigned long long v = rng();
     double d = __longlong_as_double(static_cast<long long>(v));
     CHECK(static_cast<unsigned long long>(__double_as_longlong(d)) == v);
-    CHECK(__double_as_longlong(
-              __hiloint2double(__double2hiint(d), __double2loint(d))) ==
+    CHECK(__double_as_longlong(__hiloint2double(__double2hiint(d), __double2loint(d))) ==
           static_cast<long long>(v));
     unsigned u = static_cast<unsigned>(v);
     CHECK(__float_as_uint(__uint_as_float(u)) == u);
-    CHECK(__float_as_int(__int_as_float(static_cast<int>(u))) ==
-          static_cast<int>(u));
+    CHECK(__float_as_int(__int_as_float(static_cast<int>(u))) == static_cast<int>(u));
   }
 }
 
@@ -279,8 +277,7 @@ TEST_CASE("single precision arithmetic in each rounding mode") {
     rd = __fmaf_rd(a, b, c), ru = __fmaf_ru(a, b, c);
     CHECK((rd <= f && f <= ru));
     check_family(__fmaf_rn(a, b, c), __fmaf_rz(a, b, c), ru, rd);
-    check_family(__fdiv_rn(a, b), __fdiv_rz(a, b), __fdiv_ru(a, b),
-                 __fdiv_rd(a, b));
+    check_family(__fdiv_rn(a, b), __fdiv_rz(a, b), __fdiv_ru(a, b), __fdiv_rd(a, b));
     check_family(__fsqrt_rn(a), __fsqrt_rz(a), __fsqrt_ru(a), __fsqrt_rd(a));
   }
 }
@@ -302,8 +299,7 @@ TEST_CASE("double precision arithmetic in each rounding mode") {
   CHECK(__double_as_longlong(__ddiv_rn(1.0, 3.0)) == 0x3fd5555555555555ll);
   CHECK(__double_as_longlong(__ddiv_ru(1.0, 3.0)) == 0x3fd5555555555556ll);
   CHECK(__double_as_longlong(__ddiv_rz(1.0, 3.0)) == 0x3fd5555555555555ll);
-  CHECK(__double_as_longlong(__drcp_ru(-3.0)) ==
-        __double_as_longlong(-1.0 / 3));
+  CHECK(__double_as_longlong(__drcp_ru(-3.0)) == __double_as_longlong(-1.0 / 3));
   CHECK(__drcp_rd(-3.0) == downd(-1.0 / 3));
   CHECK(__drcp_rn(4.0) == 0.25);
   // sqrt(2) to nearest is 0x3ff6a09e667f3bcd, above sqrt(2).
@@ -317,12 +313,9 @@ TEST_CASE("double precision arithmetic in each rounding mode") {
   std::uniform_real_distribution<double> dist(-4.0, 4.0);
   for (int i = 0; i < 20000; ++i) {
     double a = dist(rng), b = std::ldexp(dist(rng), i % 80 - 40);
-    check_family(__dadd_rn(a, b), __dadd_rz(a, b), __dadd_ru(a, b),
-                 __dadd_rd(a, b));
-    check_family(__dmul_rn(a, b), __dmul_rz(a, b), __dmul_ru(a, b),
-                 __dmul_rd(a, b));
-    check_family(__ddiv_rn(a, b), __ddiv_rz(a, b), __ddiv_ru(a, b),
-                 __ddiv_rd(a, b));
+    check_family(__dadd_rn(a, b), __dadd_rz(a, b), __dadd_ru(a, b), __dadd_rd(a, b));
+    check_family(__dmul_rn(a, b), __dmul_rz(a, b), __dmul_ru(a, b), __dmul_rd(a, b));
+    check_family(__ddiv_rn(a, b), __ddiv_rz(a, b), __ddiv_ru(a, b), __ddiv_rd(a, b));
     double m = std::fabs(a);
     check_family(__dsqrt_rn(m), __dsqrt_rz(m), __dsqrt_ru(m), __dsqrt_rd(m));
   }
@@ -341,8 +334,7 @@ TEST_CASE("rsqrt and the other reciprocal functions") {
   std::mt19937 rng(3);
   for (int i = 0; i < 20000; ++i) {
     float x = __uint_as_float(rng() % 0x7f800000u + 1); // positive, finite
-    float ref =
-        static_cast<float>(1.0L / std::sqrt(static_cast<long double>(x)));
+    float ref = static_cast<float>(1.0L / std::sqrt(static_cast<long double>(x)));
     CHECK(bits(__frsqrt_rn(x)) == bits(ref));
   }
   CHECK(rcbrtf(8.0f) == 0.5f);
@@ -437,13 +429,11 @@ TEST_CASE("error functions, normal distribution, Bessel") {
   CHECK(normcdfinv(0.0) == -INFINITY);
   CHECK(erfcx(0.0) == 1.0);
   const long double five = 5;
-  CHECK(erfcx(5.0) ==
-        doctest::Approx(
-            static_cast<double>(std::exp(five * five) * std::erfc(five)))
-            .epsilon(1e-14));
+  CHECK(
+      erfcx(5.0) ==
+      doctest::Approx(static_cast<double>(std::exp(five * five) * std::erfc(five))).epsilon(1e-14));
   // Both sides of the switch to the asymptotic series agree.
-  CHECK(erfcx(26.0) ==
-        doctest::Approx(erfcx(std::nextafter(26.0, 0.0))).epsilon(1e-14));
+  CHECK(erfcx(26.0) == doctest::Approx(erfcx(std::nextafter(26.0, 0.0))).epsilon(1e-14));
   CHECK(erfcx(1e10) == doctest::Approx(1 / (1e10 * std::sqrt(M_PI))));
   CHECK(erfcxf(0.0f) == 1.0f);
   CHECK(cyl_bessel_i0(0.0) == 1.0);
@@ -537,28 +527,20 @@ TEST_CASE("math_constants.h") {
 TEST_CASE("error names and strings") {
   CHECK(std::strcmp(cudaGetErrorName(cudaSuccess), "cudaSuccess") == 0);
   CHECK(std::strcmp(cudaGetErrorString(cudaSuccess), "no error") == 0);
-  CHECK(std::strcmp(cudaGetErrorName(cudaErrorInvalidValue),
-                    "cudaErrorInvalidValue") == 0);
-  CHECK(std::strcmp(cudaGetErrorString(cudaErrorInvalidValue),
-                    "invalid argument") == 0);
-  CHECK(std::strcmp(cudaGetErrorString(cudaErrorMemoryAllocation),
-                    "out of memory") == 0);
+  CHECK(std::strcmp(cudaGetErrorName(cudaErrorInvalidValue), "cudaErrorInvalidValue") == 0);
+  CHECK(std::strcmp(cudaGetErrorString(cudaErrorInvalidValue), "invalid argument") == 0);
+  CHECK(std::strcmp(cudaGetErrorString(cudaErrorMemoryAllocation), "out of memory") == 0);
   CHECK(std::strcmp(cudaGetErrorString(cudaErrorInvalidConfiguration),
                     "invalid configuration argument") == 0);
   CHECK(std::strcmp(cudaGetErrorString(cudaErrorIllegalAddress),
                     "an illegal memory access was encountered") == 0);
-  CHECK(std::strcmp(cudaGetErrorName(cudaErrorIllegalAddress),
-                    "cudaErrorIllegalAddress") == 0);
-  CHECK(std::strcmp(cudaGetErrorString(cudaErrorAssert),
-                    "device-side assert triggered") == 0);
-  CHECK(std::strcmp(cudaGetErrorString(cudaErrorLaunchFailure),
-                    "unspecified launch failure") == 0);
+  CHECK(std::strcmp(cudaGetErrorName(cudaErrorIllegalAddress), "cudaErrorIllegalAddress") == 0);
+  CHECK(std::strcmp(cudaGetErrorString(cudaErrorAssert), "device-side assert triggered") == 0);
+  CHECK(std::strcmp(cudaGetErrorString(cudaErrorLaunchFailure), "unspecified launch failure") == 0);
   CHECK(std::strcmp(cudaGetErrorString(cudaErrorInvalidDeviceFunction),
                     "invalid device function") == 0);
-  CHECK(std::strcmp(cudaGetErrorString(cudaErrorUnknown), "unknown error") ==
-        0);
-  CHECK(std::strcmp(cudaGetErrorName(cudaErrorUnknown), "cudaErrorUnknown") ==
-        0);
+  CHECK(std::strcmp(cudaGetErrorString(cudaErrorUnknown), "unknown error") == 0);
+  CHECK(std::strcmp(cudaGetErrorName(cudaErrorUnknown), "cudaErrorUnknown") == 0);
   const auto bogus = static_cast<cudaError_t>(12345);
   CHECK(std::strcmp(cudaGetErrorString(bogus), "unrecognized error code") == 0);
   CHECK(std::strcmp(cudaGetErrorName(bogus), "unrecognized error code") == 0);

@@ -35,9 +35,8 @@ Accessor accessor(const Thread &t, bool warpSync = false) {
   return a;
 }
 
-std::vector<Hazard> access(RaceCell &c, const Thread &t, bool write,
-                           bool atomic = false, bool warpSync = false,
-                           std::uint8_t mask = 0xf) {
+std::vector<Hazard> access(RaceCell &c, const Thread &t, bool write, bool atomic = false,
+                           bool warpSync = false, std::uint8_t mask = 0xf) {
   std::vector<Hazard> out;
   raceAccess(c, accessor(t, warpSync), mask, write, atomic, 0x100,
              [&](Hazard h, const AccessRecord &) { out.push_back(h); });
@@ -107,24 +106,20 @@ TEST_CASE("races: the same thread, atomics and disjoint bytes never race") {
   access(d, a, true, true);
   CHECK(access(d, b, true, true).empty()); // atomic vs atomic
   Thread other{2, 3};
-  CHECK(access(d, other, false) ==
-        std::vector<Hazard>{Hazard::ReadAfterWrite}); // plain vs atomic
+  CHECK(access(d, other, false) == std::vector<Hazard>{Hazard::ReadAfterWrite}); // plain vs atomic
   RaceCell e;
   access(e, a, true, false, false, 0x3);
-  CHECK(
-      access(e, b, true, false, false, 0xc).empty()); // other bytes of the word
+  CHECK(access(e, b, true, false, false, 0xc).empty()); // other bytes of the word
 }
 
-TEST_CASE(
-    "races: lanes of one warp race under ITS unless __syncwarp orders them") {
+TEST_CASE("races: lanes of one warp race under ITS unless __syncwarp orders them") {
   Thread w{0, 1}, r{0, 2};
   w.instr = 1;
   r.instr = 2;
   RaceCell c;
   access(c, w, true);
   CHECK(access(c, r, false) == std::vector<Hazard>{Hazard::ReadAfterWrite});
-  RaceCell
-      d; // warp-synchronous model: a later instruction sees the earlier one
+  RaceCell d; // warp-synchronous model: a later instruction sees the earlier one
   access(d, w, true, false, true);
   CHECK(access(d, r, false, false, true).empty());
   // ITS with a __syncwarp (instruction 2) between: reader's row says lane 1
@@ -142,8 +137,7 @@ TEST_CASE("races: across blocks only release/acquire orders") {
   Thread producer{1, 0}, consumer{0, 0};
   RaceCell c;
   access(c, producer, true);
-  CHECK(access(c, consumer, false) ==
-        std::vector<Hazard>{Hazard::ReadAfterWrite});
+  CHECK(access(c, consumer, false) == std::vector<Hazard>{Hazard::ReadAfterWrite});
   // The consumer acquired the producer's release number 1.
   RaceCell d;
   access(d, producer, true);
@@ -153,8 +147,7 @@ TEST_CASE("races: across blocks only release/acquire orders") {
   RaceCell e;
   producer.releases = 1;
   access(e, producer, true);
-  CHECK(access(e, consumer, false) ==
-        std::vector<Hazard>{Hazard::ReadAfterWrite});
+  CHECK(access(e, consumer, false) == std::vector<Hazard>{Hazard::ReadAfterWrite});
 }
 
 TEST_CASE("races: a launch boundary orders everything") {
@@ -164,7 +157,6 @@ TEST_CASE("races: a launch boundary orders everything") {
   Accessor next = accessor(b);
   next.gen = 2;
   int hazards = 0;
-  raceAccess(c, next, 0xf, false, false, 0,
-             [&](Hazard, const AccessRecord &) { ++hazards; });
+  raceAccess(c, next, 0xf, false, false, 0, [&](Hazard, const AccessRecord &) { ++hazards; });
   CHECK(hazards == 0);
 }

@@ -55,8 +55,7 @@ template <Round M, class T> inline T directed(T r, int dir) {
   case Round::Down:
     return dir < 0 ? std::nextafter(r, -inf) : r;
   default: // toward zero: step only where r lies farther out than the exact
-    return (r > 0 && dir < 0) || (r < 0 && dir > 0) ? std::nextafter(r, T(0))
-                                                    : r;
+    return (r > 0 && dir < 0) || (r < 0 && dir > 0) ? std::nextafter(r, T(0)) : r;
   }
 }
 
@@ -201,10 +200,7 @@ inline double sincospi_part(double x, bool want_cos) {
   double t = r - 0.5 * n;
   int k = (static_cast<int>(n) + (want_cos ? 1 : 0)) & 3;
   double pt = 3.141592653589793238 * t;
-  double v = k == 0   ? std::sin(pt)
-             : k == 1 ? std::cos(pt)
-             : k == 2 ? -std::sin(pt)
-                      : -std::cos(pt);
+  double v = k == 0 ? std::sin(pt) : k == 1 ? std::cos(pt) : k == 2 ? -std::sin(pt) : -std::cos(pt);
   if (v == 0) // C23/CUDA: sinpi(n) is +-0 with the sign of n, cospi +0
     return want_cos ? 0.0 : std::copysign(0.0, x);
   return v;
@@ -238,8 +234,7 @@ inline double erfinv_small(double y) { // |y| <= 1/2: Newton on erf
 // concave and so converges monotonically from the first step on.
 inline double erfcinv_small(double q) {
   double t = -std::log(q);
-  double x =
-      std::sqrt(std::fmax(t - 0.5 * std::log(3.14159265358979 * t), 0.25));
+  double x = std::sqrt(std::fmax(t - 0.5 * std::log(3.14159265358979 * t), 0.25));
   for (int i = 0; i < 12; ++i) {
     double e = erfcx(x);
     double dx = (std::log(e) - x * x + t) * e * 0.886226925452758014;
@@ -316,31 +311,21 @@ template <class T> inline double norm_array(int n, const T *a) {
 }
 
 // Whether v > 1/sqrt(x), exactly (for v with at most 26 significant bits).
-inline bool rsqrt_above(double v, double x) {
-  return std::fma(v * v, x, -1.0) > 0;
-}
+inline bool rsqrt_above(double v, double x) { return std::fma(v * v, x, -1.0) > 0; }
 
 } // namespace warpsim::math_detail
 
 // ------------------------------------------------------------ reinterpretation
 constexpr float __int_as_float(int x) { return std::bit_cast<float>(x); }
 constexpr int __float_as_int(float x) { return std::bit_cast<int>(x); }
-constexpr float __uint_as_float(unsigned int x) {
-  return std::bit_cast<float>(x);
-}
-constexpr unsigned int __float_as_uint(float x) {
-  return std::bit_cast<unsigned int>(x);
-}
-constexpr double __longlong_as_double(long long x) {
-  return std::bit_cast<double>(x);
-}
-constexpr long long __double_as_longlong(double x) {
-  return std::bit_cast<long long>(x);
-}
+constexpr float __uint_as_float(unsigned int x) { return std::bit_cast<float>(x); }
+constexpr unsigned int __float_as_uint(float x) { return std::bit_cast<unsigned int>(x); }
+constexpr double __longlong_as_double(long long x) { return std::bit_cast<double>(x); }
+constexpr long long __double_as_longlong(double x) { return std::bit_cast<long long>(x); }
 constexpr double __hiloint2double(int hi, int lo) {
-  return std::bit_cast<double>(
-      static_cast<unsigned long long>(static_cast<unsigned int>(hi)) << 32 |
-      static_cast<unsigned int>(lo));
+  return std::bit_cast<double>(static_cast<unsigned long long>(static_cast<unsigned int>(hi))
+                                   << 32 |
+                               static_cast<unsigned int>(lo));
 }
 constexpr int __double2hiint(double x) {
   return static_cast<int>(std::bit_cast<unsigned long long>(x) >> 32);
@@ -352,18 +337,16 @@ constexpr int __double2loint(double x) {
 // --------------------------------------------------- rounding-mode variants
 // NAME_rn/_rz/_ru/_rd, each forwarding to IMPL<mode, RET> ARGS (arithmetic
 // ignores RET, conversions convert to it).
-#define WARPSIM_ROUNDED_1(RET, NAME, MODE, IMPL, PARAMS, ARGS)                 \
-  inline RET NAME PARAMS {                                                     \
-    return warpsim::math_detail::IMPL<warpsim::math_detail::Round::MODE, RET>  \
-        ARGS;                                                                  \
+#define WARPSIM_ROUNDED_1(RET, NAME, MODE, IMPL, PARAMS, ARGS)                                     \
+  inline RET NAME PARAMS {                                                                         \
+    return warpsim::math_detail::IMPL<warpsim::math_detail::Round::MODE, RET> ARGS;                \
   }
-#define WARPSIM_ROUNDED(RET, NAME, IMPL, PARAMS, ARGS)                         \
-  WARPSIM_ROUNDED_1(RET, NAME##_rn, Nearest, IMPL, PARAMS, ARGS)               \
-  WARPSIM_ROUNDED_1(RET, NAME##_rz, Zero, IMPL, PARAMS, ARGS)                  \
-  WARPSIM_ROUNDED_1(RET, NAME##_ru, Up, IMPL, PARAMS, ARGS)                    \
+#define WARPSIM_ROUNDED(RET, NAME, IMPL, PARAMS, ARGS)                                             \
+  WARPSIM_ROUNDED_1(RET, NAME##_rn, Nearest, IMPL, PARAMS, ARGS)                                   \
+  WARPSIM_ROUNDED_1(RET, NAME##_rz, Zero, IMPL, PARAMS, ARGS)                                      \
+  WARPSIM_ROUNDED_1(RET, NAME##_ru, Up, IMPL, PARAMS, ARGS)                                        \
   WARPSIM_ROUNDED_1(RET, NAME##_rd, Down, IMPL, PARAMS, ARGS)
-#define WARPSIM_CONVERT(RET, NAME, IMPL, PARAM)                                \
-  WARPSIM_ROUNDED(RET, NAME, IMPL, (PARAM x), (x))
+#define WARPSIM_CONVERT(RET, NAME, IMPL, PARAM) WARPSIM_ROUNDED(RET, NAME, IMPL, (PARAM x), (x))
 
 WARPSIM_ROUNDED(float, __fadd, fadd, (float a, float b), (a, b))
 WARPSIM_ROUNDED(float, __fsub, fadd, (float a, float b), (a, -b))
@@ -378,9 +361,7 @@ WARPSIM_ROUNDED(double, __dmul, dmul, (double a, double b), (a, b))
 WARPSIM_ROUNDED(double, __ddiv, ddiv, (double a, double b), (a, b))
 WARPSIM_ROUNDED(double, __drcp, ddiv, (double a), (1.0, a))
 WARPSIM_ROUNDED(double, __dsqrt, dsqrt, (double a), (a))
-inline double __fma_rn(double a, double b, double c) {
-  return std::fma(a, b, c);
-}
+inline double __fma_rn(double a, double b, double c) { return std::fma(a, b, c); }
 
 WARPSIM_CONVERT(float, __double2float, d2f, double)
 WARPSIM_CONVERT(int, __float2int, to_int, float)
@@ -407,9 +388,7 @@ inline double __uint2double_rn(unsigned int x) { return x; }
 // CUDA computes these with reduced accuracy in hardware; here they are the
 // full-precision library functions, so results may differ in the last bits.
 inline float __expf(float x) { return std::exp(x); }
-inline float __exp10f(float x) {
-  return static_cast<float>(std::pow(10.0, double(x)));
-}
+inline float __exp10f(float x) { return static_cast<float>(std::pow(10.0, double(x))); }
 inline float __logf(float x) { return std::log(x); }
 inline float __log2f(float x) { return std::log2(x); }
 inline float __log10f(float x) { return std::log10(x); }
@@ -447,9 +426,7 @@ inline float __frsqrt_rn(float x) {
 inline float rsqrtf(float x) { return __frsqrt_rn(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
 #endif
-inline float rcbrtf(float x) {
-  return static_cast<float>(1.0 / std::cbrt(double(x)));
-}
+inline float rcbrtf(float x) { return static_cast<float>(1.0 / std::cbrt(double(x))); }
 inline double rcbrt(double x) { return 1.0 / std::cbrt(x); }
 
 #ifndef WARPSIM_LIBC_HAS_EXP10_SINCOS
@@ -466,12 +443,8 @@ inline void sincos(double x, double *s, double *c) {
 #endif
 
 #ifndef WARPSIM_LIBC_HAS_SINPI
-inline double sinpi(double x) {
-  return warpsim::math_detail::sincospi_part(x, false);
-}
-inline double cospi(double x) {
-  return warpsim::math_detail::sincospi_part(x, true);
-}
+inline double sinpi(double x) { return warpsim::math_detail::sincospi_part(x, false); }
+inline double cospi(double x) { return warpsim::math_detail::sincospi_part(x, true); }
 inline float sinpif(float x) {
   return static_cast<float>(warpsim::math_detail::sincospi_part(x, false));
 }
@@ -489,20 +462,12 @@ inline void sincospif(float x, float *s, float *c) {
 }
 
 inline double erfinv(double y) { return warpsim::math_detail::erfinv(y); }
-inline float erfinvf(float y) {
-  return static_cast<float>(warpsim::math_detail::erfinv(y));
-}
+inline float erfinvf(float y) { return static_cast<float>(warpsim::math_detail::erfinv(y)); }
 inline double erfcinv(double q) { return warpsim::math_detail::erfcinv(q); }
-inline float erfcinvf(float q) {
-  return static_cast<float>(warpsim::math_detail::erfcinv(q));
-}
+inline float erfcinvf(float q) { return static_cast<float>(warpsim::math_detail::erfcinv(q)); }
 inline double erfcx(double x) { return warpsim::math_detail::erfcx(x); }
-inline float erfcxf(float x) {
-  return static_cast<float>(warpsim::math_detail::erfcx(x));
-}
-inline double normcdf(double x) {
-  return 0.5 * std::erfc(-x * 0.707106781186547524);
-}
+inline float erfcxf(float x) { return static_cast<float>(warpsim::math_detail::erfcx(x)); }
+inline double normcdf(double x) { return 0.5 * std::erfc(-x * 0.707106781186547524); }
 inline float normcdff(float x) { return static_cast<float>(normcdf(x)); }
 inline double normcdfinv(double p) {
   return -1.414213562373095049 * warpsim::math_detail::erfcinv(2 * p);
@@ -511,20 +476,13 @@ inline float normcdfinvf(float p) { return static_cast<float>(normcdfinv(p)); }
 inline double cyl_bessel_i0(double x) {
   return std::isnan(x) ? x : std::cyl_bessel_i(0.0, std::fabs(x));
 }
-inline float cyl_bessel_i0f(float x) {
-  return static_cast<float>(cyl_bessel_i0(x));
-}
+inline float cyl_bessel_i0f(float x) { return static_cast<float>(cyl_bessel_i0(x)); }
 inline double cyl_bessel_i1(double x) {
-  return std::isnan(x) ? x
-                       : std::copysign(std::cyl_bessel_i(1.0, std::fabs(x)), x);
+  return std::isnan(x) ? x : std::copysign(std::cyl_bessel_i(1.0, std::fabs(x)), x);
 }
-inline float cyl_bessel_i1f(float x) {
-  return static_cast<float>(cyl_bessel_i1(x));
-}
+inline float cyl_bessel_i1f(float x) { return static_cast<float>(cyl_bessel_i1(x)); }
 
-inline double norm(int dim, const double *a) {
-  return warpsim::math_detail::norm_array(dim, a);
-}
+inline double norm(int dim, const double *a) { return warpsim::math_detail::norm_array(dim, a); }
 inline double rnorm(int dim, const double *a) {
   return 1.0 / warpsim::math_detail::norm_array(dim, a);
 }
@@ -566,12 +524,8 @@ inline float rhypotf(float a, float b) {
 // --------------------------------------------------------- integer intrinsics
 constexpr int __popc(unsigned int x) { return std::popcount(x); }
 constexpr int __popcll(unsigned long long x) { return std::popcount(x); }
-constexpr int __clz(int x) {
-  return std::countl_zero(static_cast<unsigned int>(x));
-}
-constexpr int __clzll(long long x) {
-  return std::countl_zero(static_cast<unsigned long long>(x));
-}
+constexpr int __clz(int x) { return std::countl_zero(static_cast<unsigned int>(x)); }
+constexpr int __clzll(long long x) { return std::countl_zero(static_cast<unsigned long long>(x)); }
 // 1 + index of the least significant set bit; 0 for 0.
 constexpr int __ffs(int x) {
   return x == 0 ? 0 : 1 + std::countr_zero(static_cast<unsigned int>(x));
@@ -579,15 +533,10 @@ constexpr int __ffs(int x) {
 constexpr int __ffsll(long long x) {
   return x == 0 ? 0 : 1 + std::countr_zero(static_cast<unsigned long long>(x));
 }
-constexpr unsigned int __brev(unsigned int x) {
-  return __builtin_bitreverse32(x);
-}
-constexpr unsigned long long __brevll(unsigned long long x) {
-  return __builtin_bitreverse64(x);
-}
+constexpr unsigned int __brev(unsigned int x) { return __builtin_bitreverse32(x); }
+constexpr unsigned long long __brevll(unsigned long long x) { return __builtin_bitreverse64(x); }
 // Result byte n is byte s[4n+2:4n] of the 8-byte value {y, x} (x = bytes 0-3).
-constexpr unsigned int __byte_perm(unsigned int x, unsigned int y,
-                                   unsigned int s) {
+constexpr unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) {
   unsigned long long v = static_cast<unsigned long long>(y) << 32 | x;
   unsigned int r = 0;
   for (int n = 0; n < 4; ++n) {
@@ -599,23 +548,19 @@ constexpr unsigned int __byte_perm(unsigned int x, unsigned int y,
 // Funnel shifts of the 64-bit value {hi, lo}: the _l forms return the upper
 // word after a left shift, the _r forms the lower word after a right shift.
 // The plain forms take the shift mod 32, the _c forms clamp it to 32.
-constexpr unsigned int __funnelshift_l(unsigned int lo, unsigned int hi,
-                                       unsigned int shift) {
+constexpr unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift) {
   unsigned long long v = static_cast<unsigned long long>(hi) << 32 | lo;
   return static_cast<unsigned int>((v << (shift & 31)) >> 32);
 }
-constexpr unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi,
-                                        unsigned int shift) {
+constexpr unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift) {
   unsigned long long v = static_cast<unsigned long long>(hi) << 32 | lo;
   return static_cast<unsigned int>((v << (shift < 32 ? shift : 32)) >> 32);
 }
-constexpr unsigned int __funnelshift_r(unsigned int lo, unsigned int hi,
-                                       unsigned int shift) {
+constexpr unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift) {
   unsigned long long v = static_cast<unsigned long long>(hi) << 32 | lo;
   return static_cast<unsigned int>(v >> (shift & 31));
 }
-constexpr unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi,
-                                        unsigned int shift) {
+constexpr unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift) {
   unsigned long long v = static_cast<unsigned long long>(hi) << 32 | lo;
   return static_cast<unsigned int>(v >> (shift < 32 ? shift : 32));
 }
@@ -623,16 +568,13 @@ constexpr int __mulhi(int x, int y) {
   return static_cast<int>((static_cast<long long>(x) * y) >> 32);
 }
 constexpr unsigned int __umulhi(unsigned int x, unsigned int y) {
-  return static_cast<unsigned int>((static_cast<unsigned long long>(x) * y) >>
-                                   32);
+  return static_cast<unsigned int>((static_cast<unsigned long long>(x) * y) >> 32);
 }
 constexpr long long __mul64hi(long long x, long long y) {
   return static_cast<long long>((static_cast<__int128>(x) * y) >> 64);
 }
-constexpr unsigned long long __umul64hi(unsigned long long x,
-                                        unsigned long long y) {
-  return static_cast<unsigned long long>(
-      (static_cast<unsigned __int128>(x) * y) >> 64);
+constexpr unsigned long long __umul64hi(unsigned long long x, unsigned long long y) {
+  return static_cast<unsigned long long>((static_cast<unsigned __int128>(x) * y) >> 64);
 }
 // Low 32 bits of the product of the (sign-extended) low 24 bits.
 constexpr int __mul24(int x, int y) {
@@ -658,12 +600,10 @@ constexpr int __rhadd(int x, int y) {
   return static_cast<int>((static_cast<long long>(x) + y + 1) >> 1);
 }
 constexpr unsigned int __uhadd(unsigned int x, unsigned int y) {
-  return static_cast<unsigned int>((static_cast<unsigned long long>(x) + y) >>
-                                   1);
+  return static_cast<unsigned int>((static_cast<unsigned long long>(x) + y) >> 1);
 }
 constexpr unsigned int __urhadd(unsigned int x, unsigned int y) {
-  return static_cast<unsigned int>(
-      (static_cast<unsigned long long>(x) + y + 1) >> 1);
+  return static_cast<unsigned int>((static_cast<unsigned long long>(x) + y + 1) >> 1);
 }
 // Four-way byte dot product plus accumulator, wrapping mod 2^32.
 constexpr int __dp4a(int a, int b, int c) {
@@ -682,39 +622,30 @@ constexpr int __dp4a(char4 a, char4 b, int c) {
   return __dp4a(std::bit_cast<int>(a), std::bit_cast<int>(b), c);
 }
 constexpr unsigned int __dp4a(uchar4 a, uchar4 b, unsigned int c) {
-  return __dp4a(std::bit_cast<unsigned int>(a), std::bit_cast<unsigned int>(b),
-                c);
+  return __dp4a(std::bit_cast<unsigned int>(a), std::bit_cast<unsigned int>(b), c);
 }
 
 // ------------------------------------------------------------------ min / max
 // CUDA's global overload set. A mixed signed/unsigned pair compares as
 // unsigned, as CUDA's does (min(-1, 1u) == 1u). Being non-templates, these win
 // over std::min/std::max when both are visible.
-constexpr unsigned int umin(unsigned int a, unsigned int b) {
-  return a < b ? a : b;
-}
-constexpr unsigned int umax(unsigned int a, unsigned int b) {
-  return a > b ? a : b;
-}
+constexpr unsigned int umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
+constexpr unsigned int umax(unsigned int a, unsigned int b) { return a > b ? a : b; }
 constexpr long long llmin(long long a, long long b) { return a < b ? a : b; }
 constexpr long long llmax(long long a, long long b) { return a > b ? a : b; }
-constexpr unsigned long long ullmin(unsigned long long a,
-                                    unsigned long long b) {
+constexpr unsigned long long ullmin(unsigned long long a, unsigned long long b) {
   return a < b ? a : b;
 }
-constexpr unsigned long long ullmax(unsigned long long a,
-                                    unsigned long long b) {
+constexpr unsigned long long ullmax(unsigned long long a, unsigned long long b) {
   return a > b ? a : b;
 }
 
-#define WARPSIM_MINMAX(R, A, B)                                                \
-  constexpr R min(A a, B b) {                                                  \
-    return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a)           \
-                                                 : static_cast<R>(b);          \
-  }                                                                            \
-  constexpr R max(A a, B b) {                                                  \
-    return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a)           \
-                                                 : static_cast<R>(b);          \
+#define WARPSIM_MINMAX(R, A, B)                                                                    \
+  constexpr R min(A a, B b) {                                                                      \
+    return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b);          \
+  }                                                                                                \
+  constexpr R max(A a, B b) {                                                                      \
+    return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b);          \
   }
 WARPSIM_MINMAX(int, int, int)
 WARPSIM_MINMAX(unsigned int, unsigned int, unsigned int)

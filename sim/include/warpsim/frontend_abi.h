@@ -70,20 +70,17 @@ struct LaunchConfig {
 
 extern "C" {
 // Address of a static __shared__ variable in the calling thread's block.
-void *warpsim_shared_static(warpsim::SharedVar *var, std::size_t size,
-                            std::size_t align);
+void *warpsim_shared_static(warpsim::SharedVar *var, std::size_t size, std::size_t align);
 // Base of the launch's dynamic shared memory in the calling thread's block.
 void *warpsim_shared_dynamic(warpsim::SharedVar *var);
 // Registers a __device__/__constant__/__managed__ global (static init time).
-void warpsim_register_symbol(const void *addr, std::size_t size,
-                             const char *name, warpsim::MemorySpace space,
-                             const char *file, unsigned line);
+void warpsim_register_symbol(const void *addr, std::size_t size, const char *name,
+                             warpsim::MemorySpace space, const char *file, unsigned line);
 // Kernel parameters live in a buffer the runtime owns (param space), so that
 // a kernel thread reading them reads device-visible memory.
 void *warpsim_param_buffer(std::size_t size, std::size_t align);
 // Runs the grid; `entry(closure)` is what every GPU thread executes.
-cudaError_t warpsim_launch(const warpsim::KernelSite *site,
-                           const warpsim::LaunchConfig *config,
+cudaError_t warpsim_launch(const warpsim::KernelSite *site, const warpsim::LaunchConfig *config,
                            void (*entry)(void *), void *closure);
 }
 
@@ -99,8 +96,8 @@ template <class T> inline T &shared_dynamic(SharedVar &var) {
 }
 
 struct DeviceSymbol {
-  DeviceSymbol(const void *addr, std::size_t size, const char *name,
-               MemorySpace space, const char *file, unsigned line) {
+  DeviceSymbol(const void *addr, std::size_t size, const char *name, MemorySpace space,
+               const char *file, unsigned line) {
     warpsim_register_symbol(addr, size, name, space, file, line);
   }
 };
@@ -111,12 +108,12 @@ template <class F, class Tuple> struct LaunchClosure {
   Tuple args;
 };
 
-// Not instrumented at all (not even function entry/exit), and it calls the launch lambda directly (std::get's
-// entry and exit balance before the call), so a kernel's body always runs
-// at call depth 2: frames below that are the launch machinery, not the
-// user's call stack.
+// Not instrumented at all (not even function entry/exit), and it calls the launch lambda directly
+// (std::get's entry and exit balance before the call), so a kernel's body always runs at call depth
+// 2: frames below that are the launch machinery, not the user's call stack.
 template <class Closure, std::size_t... I>
-__attribute__((disable_sanitizer_instrumentation)) void launch_call(Closure *c, std::index_sequence<I...>) {
+__attribute__((disable_sanitizer_instrumentation)) void launch_call(Closure *c,
+                                                                    std::index_sequence<I...>) {
   c->body(std::get<I>(c->args)...);
 }
 template <class Closure>
@@ -131,17 +128,14 @@ inline constexpr unsigned kKernelCallDepth = 2;
 // kernel(a...); }, args...)`: the generic lambda keeps template-argument
 // deduction exactly as at the original call.
 template <class F, class... A>
-cudaError_t launch(const KernelSite &site, const LaunchConfig &config,
-                   F &&body, A &&...args) {
+cudaError_t launch(const KernelSite &site, const LaunchConfig &config, F &&body, A &&...args) {
   using Tuple = std::tuple<std::decay_t<A>...>;
   using Closure = detail::LaunchClosure<std::decay_t<F>, Tuple>;
   void *buf = warpsim_param_buffer(sizeof(Closure), alignof(Closure));
   if (buf == nullptr)
     return cudaErrorInvalidValue;
-  auto *closure = ::new (buf) Closure{std::forward<F>(body),
-                                      Tuple(std::forward<A>(args)...)};
-  cudaError_t err = warpsim_launch(&site, &config,
-                                   &detail::launch_entry<Closure>, closure);
+  auto *closure = ::new (buf) Closure{std::forward<F>(body), Tuple(std::forward<A>(args)...)};
+  cudaError_t err = warpsim_launch(&site, &config, &detail::launch_entry<Closure>, closure);
   closure->~Closure();
   return err;
 }

@@ -25,18 +25,13 @@ unsigned long long __ballot_sync(unsigned long long mask, int predicate);
 int __all_sync(unsigned long long mask, int predicate);
 int __any_sync(unsigned long long mask, int predicate);
 
-#define WARPSIM_SHFL_DECL(T)                                                   \
-  T __shfl_sync(unsigned long long mask, T var, int srcLane,                   \
-                int width = warpSize);                                         \
-  T __shfl_up_sync(unsigned long long mask, T var, unsigned int delta,         \
-                   int width = warpSize);                                      \
-  T __shfl_down_sync(unsigned long long mask, T var, unsigned int delta,       \
-                     int width = warpSize);                                    \
-  T __shfl_xor_sync(unsigned long long mask, T var, int laneMask,              \
-                    int width = warpSize);                                     \
-  unsigned long long __match_any_sync(unsigned long long mask, T value);       \
-  unsigned long long __match_all_sync(unsigned long long mask, T value,        \
-                                      int *pred);
+#define WARPSIM_SHFL_DECL(T)                                                                       \
+  T __shfl_sync(unsigned long long mask, T var, int srcLane, int width = warpSize);                \
+  T __shfl_up_sync(unsigned long long mask, T var, unsigned int delta, int width = warpSize);      \
+  T __shfl_down_sync(unsigned long long mask, T var, unsigned int delta, int width = warpSize);    \
+  T __shfl_xor_sync(unsigned long long mask, T var, int laneMask, int width = warpSize);           \
+  unsigned long long __match_any_sync(unsigned long long mask, T value);                           \
+  unsigned long long __match_all_sync(unsigned long long mask, T value, int *pred);
 WARPSIM_SHFL_DECL(int)
 WARPSIM_SHFL_DECL(unsigned int)
 WARPSIM_SHFL_DECL(long)

@@ -25,8 +25,8 @@ struct LintWarning {
 };
 
 struct LintResult {
-  bool ok = false;          // the file parsed
-  std::string diagnostics;  // the parse error, when !ok
+  bool ok = false;                   // the file parsed
+  std::string diagnostics;           // the parse error, when !ok
   std::vector<LintWarning> warnings; // in source order
   // Every warning in clang's format with source line and caret:
   //   file:line:col: warning: message [warpsim-lint-ID]

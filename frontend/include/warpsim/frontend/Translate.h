@@ -45,7 +45,6 @@ struct LaunchPassResult {
   std::string error;
   unsigned line = 0, col = 0;
 };
-LaunchPassResult rewriteLaunchSyntax(std::string_view source,
-                                     std::string_view file_for_site);
+LaunchPassResult rewriteLaunchSyntax(std::string_view source, std::string_view file_for_site);
 
 } // namespace warpsim::frontend

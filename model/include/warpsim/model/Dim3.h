@@ -7,9 +7,7 @@ namespace warpsim::model {
 
 struct Dim3 {
   std::uint32_t x = 1, y = 1, z = 1;
-  constexpr std::uint64_t volume() const {
-    return std::uint64_t{x} * y * z;
-  }
+  constexpr std::uint64_t volume() const { return std::uint64_t{x} * y * z; }
   friend constexpr bool operator==(const Dim3 &, const Dim3 &) = default;
 };
 

@@ -20,8 +20,8 @@ enum class LaunchError {
 struct LaunchRequest {
   Dim3 grid;
   Dim3 block;
-  std::uint64_t static_smem = 0;  // known static __shared__ bytes
-  std::uint64_t dynamic_smem = 0; // the launch's third <<< >>> argument
+  std::uint64_t static_smem = 0;            // known static __shared__ bytes
+  std::uint64_t dynamic_smem = 0;           // the launch's third <<< >>> argument
   std::uint64_t max_dynamic_smem_optin = 0; // cudaFuncSetAttribute, or 0
   std::uint64_t param_bytes = 0;
 };

@@ -19,17 +19,12 @@
 
 namespace warpsim::model {
 
-enum class Hazard : std::uint8_t {
-  None,
-  ReadAfterWrite,
-  WriteAfterRead,
-  WriteAfterWrite
-};
+enum class Hazard : std::uint8_t { None, ReadAfterWrite, WriteAfterRead, WriteAfterWrite };
 
 struct AccessRecord {
-  std::uint32_t gen = 0;    // launch generation; 0: empty
-  std::uint32_t thread = 0; // global thread id (block * threadsPerBlock + tid)
-  std::uint32_t phase = 0;  // block barrier phase at the access
+  std::uint32_t gen = 0;      // launch generation; 0: empty
+  std::uint32_t thread = 0;   // global thread id (block * threadsPerBlock + tid)
+  std::uint32_t phase = 0;    // block barrier phase at the access
   std::uint32_t releases = 0; // the thread's release count at the access
   std::uint32_t instr = 0;    // the warp's instruction number
   std::uint8_t mask = 0;      // bytes of the granule touched
@@ -75,10 +70,8 @@ struct Accessor {
           return true;
       }
     }
-    return (threadClock != nullptr &&
-            threadClock->covers(rblock, r.phase, r.thread, r.releases)) ||
-           (blockClock != nullptr &&
-            blockClock->covers(rblock, r.phase, r.thread, r.releases));
+    return (threadClock != nullptr && threadClock->covers(rblock, r.phase, r.thread, r.releases)) ||
+           (blockClock != nullptr && blockClock->covers(rblock, r.phase, r.thread, r.releases));
   }
 
   AccessRecord record(std::uint8_t mask, bool atomic, std::uintptr_t pc) const {
@@ -99,17 +92,14 @@ struct Accessor {
 // `onHazard(Hazard, const AccessRecord &prior)` for every racing prior
 // access, then records the access.
 template <class OnHazard>
-inline void raceAccess(RaceCell &c, const Accessor &a, std::uint8_t mask,
-                       bool write, bool atomic, std::uintptr_t pc,
-                       OnHazard &&onHazard) {
+inline void raceAccess(RaceCell &c, const Accessor &a, std::uint8_t mask, bool write, bool atomic,
+                       std::uintptr_t pc, OnHazard &&onHazard) {
   const AccessRecord &w = c.write;
-  if (w.gen == a.gen && (w.mask & mask) != 0 && !(atomic && w.atomic) &&
-      !a.orderedAfter(w))
+  if (w.gen == a.gen && (w.mask & mask) != 0 && !(atomic && w.atomic) && !a.orderedAfter(w))
     onHazard(write ? Hazard::WriteAfterWrite : Hazard::ReadAfterWrite, w);
   if (write) {
     for (const AccessRecord &r : c.reads)
-      if (r.gen == a.gen && (r.mask & mask) != 0 && !(atomic && r.atomic) &&
-          !a.orderedAfter(r))
+      if (r.gen == a.gen && (r.mask & mask) != 0 && !(atomic && r.atomic) && !a.orderedAfter(r))
         onHazard(Hazard::WriteAfterRead, r);
     c.write = a.record(mask, atomic, pc);
     // Reads before this write either raced (reported) or are ordered

@@ -16,8 +16,7 @@ public:
   static constexpr unsigned kGranuleShift = GranuleShift;
   static constexpr std::size_t kGranule = std::size_t{1} << GranuleShift;
   static constexpr unsigned kPageShift = 16; // 64 KiB of address per leaf
-  static constexpr std::size_t kCellsPerPage = std::size_t{1}
-                                               << (kPageShift - GranuleShift);
+  static constexpr std::size_t kCellsPerPage = std::size_t{1} << (kPageShift - GranuleShift);
 
   // The cell of the granule holding `a`, allocated (value-initialised) on
   // first use.
@@ -34,8 +33,7 @@ public:
   // The cell if its page was ever touched, else nullptr.
   Cell *find(std::uintptr_t a) {
     Cell *leaf = leafFor(a >> kPageShift, false);
-    return leaf == nullptr ? nullptr
-                           : &leaf[(a >> GranuleShift) & (kCellsPerPage - 1)];
+    return leaf == nullptr ? nullptr : &leaf[(a >> GranuleShift) & (kCellsPerPage - 1)];
   }
 
   // Forgets every cell (pages are released).
@@ -55,8 +53,7 @@ private:
   };
 
   Cell *leafFor(std::uintptr_t page, bool create) {
-    const std::size_t t =
-        (page >> kMidBits) & ((std::size_t{1} << kTopBits) - 1);
+    const std::size_t t = (page >> kMidBits) & ((std::size_t{1} << kTopBits) - 1);
     const std::size_t m = page & ((std::size_t{1} << kMidBits) - 1);
     if (top_.empty()) {
       if (!create)

@@ -15,8 +15,7 @@ namespace warpsim::model {
 struct SyncEntry {
   std::uint64_t key;   // block linear index, or global thread id | kThreadKey
   std::uint32_t value; // covers phases / release counts < value
-  std::uint32_t
-      scope; // kDeviceScope, or the block a block-scope release is visible to
+  std::uint32_t scope; // kDeviceScope, or the block a block-scope release is visible to
 };
 
 class SyncClock {
@@ -29,8 +28,7 @@ public:
   const std::vector<SyncEntry> &entries() const { return entries_; }
 
   // Raises the entry for (key, scope) to at least `value`.
-  void raise(std::uint64_t key, std::uint32_t value,
-             std::uint32_t scope = kDeviceScope) {
+  void raise(std::uint64_t key, std::uint32_t value, std::uint32_t scope = kDeviceScope) {
     for (SyncEntry &e : entries_)
       if (e.key == key && e.scope == scope) {
         if (e.value < value)
@@ -57,9 +55,7 @@ public:
   bool covers(std::uint32_t block, std::uint32_t phase, std::uint32_t thread,
               std::uint32_t releases) const {
     for (const SyncEntry &e : entries_) {
-      if (e.key == block
-              ? phase < e.value
-              : (e.key == (kThreadKey | thread) && releases < e.value))
+      if (e.key == block ? phase < e.value : (e.key == (kThreadKey | thread) && releases < e.value))
         return true;
     }
     return false;
