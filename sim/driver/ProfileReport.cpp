@@ -1,5 +1,7 @@
 #include "ProfileReport.h"
 
+#include "Symbolizer.h"
+
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -9,67 +11,12 @@
 #include <sstream>
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/DebugInfo/Symbolize/Symbolize.h"
 #include "llvm/Support/JSON.h"
 
 namespace warpsim::driver {
 namespace {
 
 const char *kBar = "========= ";
-
-std::string shortPath(const std::string &p) {
-  std::error_code ec;
-  auto rel = std::filesystem::relative(p, std::filesystem::current_path(), ec);
-  if (!ec && !rel.empty() && rel.native().rfind("..", 0) != 0)
-    return rel.string();
-  return p;
-}
-
-struct Where {
-  std::string path; // as in the debug info
-  unsigned line = 0;
-  std::string function;
-};
-
-class LineSymbolizer {
-public:
-  explicit LineSymbolizer(std::string program) : program_(std::move(program)) {
-    llvm::symbolize::LLVMSymbolizer::Options opts;
-    opts.Demangle = true;
-    opts.RelativeAddresses = false;
-    sym_ = std::make_unique<llvm::symbolize::LLVMSymbolizer>(opts);
-  }
-  Where where(std::uint64_t pc) {
-    auto it = cache_.find(pc);
-    if (it != cache_.end())
-      return it->second;
-    Where w;
-    if (pc != 0) {
-      auto res = sym_->symbolizeInlinedCode(program_,
-                                            {pc - 1, llvm::object::SectionedAddress::UndefSection});
-      if (!res) {
-        llvm::consumeError(res.takeError());
-      } else if (res->getNumberOfFrames() > 0) {
-        const llvm::DILineInfo &f = res->getFrame(0);
-        if (f.FileName != llvm::DILineInfo::BadString) {
-          w.path = f.FileName;
-          w.line = f.Line;
-        }
-        if (f.FunctionName != llvm::DILineInfo::BadString)
-          w.function = f.FunctionName;
-      }
-    }
-    if (w.path.empty())
-      w.path = "0x" + llvm::utohexstr(pc);
-    cache_[pc] = w;
-    return w;
-  }
-
-private:
-  std::string program_;
-  std::unique_ptr<llvm::symbolize::LLVMSymbolizer> sym_;
-  std::map<std::uint64_t, Where> cache_;
-};
 
 class SourceCache {
 public:
@@ -174,7 +121,7 @@ void ProfileCounters::add(const ProfileCounters &o) {
 ProfileData readProfile(const std::string &reportPath, const std::string &program) {
   ProfileData data;
   std::ifstream in(reportPath);
-  LineSymbolizer sym(program);
+  Symbolizer sym(program);
   SourceCache sources;
   std::map<std::string, std::size_t> kernelIndex;
   // Per kernel: (path, line) -> index in lines.
@@ -247,14 +194,15 @@ ProfileData readProfile(const std::string &reportPath, const std::string &progra
       const llvm::json::Object *s = sv.getAsObject();
       if (s == nullptr)
         continue;
-      Where w = sym.where(u64(*s, "pc"));
-      auto [li, newLine] = lines.emplace(std::make_pair(w.path, w.line), k.lines.size());
+      const SourceLoc &w = sym.where(u64(*s, "pc"));
+      const std::string path = w.known() ? w.path : w.text();
+      auto [li, newLine] = lines.emplace(std::make_pair(path, w.line), k.lines.size());
       if (newLine) {
         ProfileLine pl;
-        pl.file = shortPath(w.path);
+        pl.file = w.known() ? w.file : path;
         pl.line = w.line;
         pl.function = w.function;
-        pl.source = sources.line(w.path, w.line);
+        pl.source = sources.line(path, w.line);
         k.lines.push_back(std::move(pl));
       }
       ProfileLine &pl = k.lines[li->second];

@@ -6,64 +6,12 @@
 #include <unordered_map>
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/DebugInfo/Symbolize/Symbolize.h"
 #include "llvm/Support/JSON.h"
 
 namespace warpsim::driver {
 namespace {
 
 const char *kBar = "========= ";
-
-std::string shortPath(const std::string &p) {
-  std::error_code ec;
-  auto rel = std::filesystem::relative(p, std::filesystem::current_path(), ec);
-  if (!ec && !rel.empty() && rel.native().rfind("..", 0) != 0)
-    return rel.string();
-  return p;
-}
-
-class Symbolizer {
-public:
-  explicit Symbolizer(std::string program) : program_(std::move(program)) {
-    llvm::symbolize::LLVMSymbolizer::Options opts;
-    opts.Demangle = true;
-    opts.RelativeAddresses = false;
-    sym_ = std::make_unique<llvm::symbolize::LLVMSymbolizer>(opts);
-  }
-
-  // The source location of the instruction before a return address.
-  SourceLoc where(std::uint64_t pc) {
-    if (pc == 0)
-      return {};
-    auto [it, fresh] = cache_.try_emplace(pc);
-    if (!fresh)
-      return it->second;
-    SourceLoc &loc = it->second;
-    loc.pc = pc;
-    auto res = sym_->symbolizeInlinedCode(program_,
-                                          {pc - 1, llvm::object::SectionedAddress::UndefSection});
-    if (!res) {
-      llvm::consumeError(res.takeError());
-      return loc;
-    }
-    if (res->getNumberOfFrames() == 0)
-      return loc;
-    const llvm::DILineInfo &f = res->getFrame(0);
-    if (f.FunctionName != llvm::DILineInfo::BadString)
-      loc.function = f.FunctionName;
-    if (f.FileName != llvm::DILineInfo::BadString) {
-      loc.file = shortPath(f.FileName);
-      loc.line = f.Line;
-      loc.column = f.Column;
-    }
-    return loc;
-  }
-
-private:
-  std::string program_;
-  std::unique_ptr<llvm::symbolize::LLVMSymbolizer> sym_;
-  std::unordered_map<std::uint64_t, SourceLoc> cache_;
-};
 
 void readDim(const llvm::json::Array *a, unsigned out[3]) {
   if (a == nullptr || a->size() != 3)
@@ -88,12 +36,6 @@ std::string mergeKey(const ReportFinding &f) {
 }
 
 } // namespace
-
-std::string SourceLoc::text() const {
-  if (known())
-    return file + ":" + std::to_string(line) + ":" + std::to_string(column);
-  return pc == 0 ? "?" : "0x" + llvm::utohexstr(pc);
-}
 
 ReportSummary readReport(const std::string &reportPath, const std::string &program) {
   ReportSummary sum;

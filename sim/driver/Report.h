@@ -4,21 +4,14 @@
 // compute-sanitizer-like text, --json (docs/checks.md) and --sarif.
 #pragma once
 
+#include "Symbolizer.h"
+
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
 namespace warpsim::driver {
-
-struct SourceLoc {
-  std::string file; // relative to the working directory when under it
-  unsigned line = 0, column = 0;
-  std::string function;
-  std::uint64_t pc = 0;
-  bool known() const { return line != 0; }
-  std::string text() const; // "file:line:col", or "0x…" when unknown
-};
 
 struct ReportSite {
   std::string role, detail, threads;

@@ -62,7 +62,7 @@ bool writeSarifReport(const std::string &path, const ReportSummary &sum, const s
       }
     }
     if (locations.empty())
-      locations.push_back(physical(SourceLoc{input, 1, 1, "", 0}));
+      locations.push_back(physical(SourceLoc{input, 1, 1, "", 0, input}));
     std::string text = f.message;
     if (!f.kernel.empty())
       text = "kernel '" + f.kernel + "': " + text;
