@@ -259,6 +259,7 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
     threadCoords(*launch_, pblock, prior.thread % tpb_, then.block, then.thread);
     f.sites.push_back(std::move(now));
     f.sites.push_back(std::move(then));
+    e.intraInstruction = h == Hazard::WriteAfterWrite && sameInstruction;
     entries_.push_back(std::move(e));
   }
   Entry &e = entries_[it->second];
@@ -365,9 +366,9 @@ void RaceDetector::flush() {
     f.kernel = launch_->site->kernel_name;
     f.launch = launch_->id;
     f.count = e.count;
-    const bool benign = f.hazard == "WAW" && e.sameValue;
+    const bool benign = f.hazard == "WAW" && (e.intraInstruction || e.sameValue);
     f.severity = benign ? Severity::Warning : Severity::Error;
-    if (benign) {
+    if (benign && !e.intraInstruction) {
       if (!rt_.options.same_value_races)
         continue;
       f.message += "; every racing write stored the value already there";

@@ -18,6 +18,23 @@ namespace fs = std::filesystem;
 namespace warpsim::driver {
 namespace {
 
+// How user code is compiled. -O0 keeps every source-level access as an event
+// (no hoisted loads in spin loops); -fsanitize=thread only instruments (the
+// runtime defines the hooks), and by default it drops the read of `x += y`
+// because the write that follows covers it for TSan: warpsim needs that read
+// (races, bank conflicts), hence -tsan-instrument-read-before-write.
+// -fno-builtin keeps printf a call the runtime can take over.
+const std::vector<const char *> kInstrumentedCompile = {"-std=c++20",
+                                                        "-O0",
+                                                        "-g",
+                                                        "-fsanitize=thread",
+                                                        "-mllvm",
+                                                        "-tsan-instrument-read-before-write=1",
+                                                        "-fdeclspec",
+                                                        "-fno-builtin",
+                                                        "-fno-omit-frame-pointer",
+                                                        "-w"};
+
 std::string readFile(const std::string &path, bool &ok) {
   std::ifstream in(path, std::ios::binary);
   ok = static_cast<bool>(in);
@@ -155,6 +172,8 @@ BuildResult buildProgram(const CliOptions &o) {
   for (const auto &d : o.defines)
     keyText += "\0D" + d;
   keyText += hex(toolchainKey());
+  for (const char *flag : kInstrumentedCompile)
+    keyText += std::string("\0F") + flag;
   fs::path cache = cacheDirectory(o);
   fs::path entry = cache / hex(hashText(keyText));
   r.program = (entry / "program").string();
@@ -176,21 +195,9 @@ BuildResult buildProgram(const CliOptions &o) {
       fs::remove_all(tmp);
     return r;
   }
-  // -O0 keeps every source-level access as an event (no hoisted loads in
-  // spin loops); -fno-builtin keeps printf a call the runtime can take over.
-  std::vector<std::string> cc = {WARPSIM_CLANGXX,
-                                 "-std=c++20",
-                                 "-O0",
-                                 "-g",
-                                 "-fsanitize=thread",
-                                 "-fdeclspec",
-                                 "-fno-builtin",
-                                 "-fno-omit-frame-pointer",
-                                 "-w",
-                                 "-c",
-                                 t.main_output,
-                                 "-o",
-                                 tmp + "/program.o"};
+  std::vector<std::string> cc = {WARPSIM_CLANGXX};
+  cc.insert(cc.end(), kInstrumentedCompile.begin(), kInstrumentedCompile.end());
+  cc.insert(cc.end(), {"-c", t.main_output, "-o", tmp + "/program.o"});
   cc.insert(cc.end() - 5, t.compile_flags.begin(), t.compile_flags.end());
   std::string out;
   if (runCommand(cc, out) != 0) {
