@@ -264,6 +264,11 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   }
   Entry &e = entries_[it->second];
   ++e.count;
+  // One pair of sites can race both within a warp instruction and across
+  // warps: only a pair that never races across instructions stays a
+  // same-instruction warning.
+  if (h == Hazard::WriteAfterWrite && !sameInstruction)
+    e.intraInstruction = false;
   (void)gtid;
   if (h != Hazard::WriteAfterWrite || sameInstruction)
     return;

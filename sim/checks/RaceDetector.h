@@ -58,8 +58,9 @@ private:
     Finding finding;
     std::uint64_t count = 0;
     bool sameValue = true; // every write-write occurrence stored the value already there
-    // Lanes of one warp instruction storing to the same bytes: one lane wins,
-    // the values are not compared (the instrumentation sees addresses only).
+    // Every occurrence was lanes of one warp instruction storing to the same
+    // bytes: one lane wins, the values are not compared (the instrumentation
+    // sees addresses only).
     bool intraInstruction = false;
   };
   struct Pending { // a write-write race whose stored value is known only later
