@@ -241,15 +241,27 @@ BuildResult buildProgram(const CliOptions &o) {
   fs::permissions(staging / "program", fs::perms::owner_all | fs::perms::group_read |
                                            fs::perms::group_exec | fs::perms::others_read |
                                            fs::perms::others_exec);
-  fs::remove_all(entry, ec);
+  // Never delete an entry another build may just have published: only a
+  // stale one (deps changed) is replaced. If the rename still loses a race,
+  // this build runs its own staged copy.
   fs::rename(staging, entry, ec);
-  if (ec)
+  if (ec && !depsMatch(entry)) {
+    fs::remove_all(entry, ec);
+    fs::rename(staging, entry, ec);
+  }
+  if (!ec) {
+    r.program = (entry / "program").string();
+  } else if (depsMatch(entry)) {
+    r.program = (entry / "program").string();
     fs::remove_all(staging, ec);
+  } else {
+    r.program = (staging / "program").string();
+  }
   if (o.keep_temps)
     r.temp_dir = tmp;
   else
     fs::remove_all(tmp);
-  r.ok = fs::exists(entry / "program");
+  r.ok = fs::exists(r.program);
   if (!r.ok)
     r.message = "warpsim: error: cannot write the compile cache in " + cache.string();
   return r;
