@@ -65,22 +65,6 @@ __global__ void softmax_kernel(Vector output, ConstVector input) {
     output(global_i) = exp_val / block_sum;
 }
 
-// Deterministic inputs, identical under nvcc and warpsim: a 64-bit LCG
-// (Knuth's MMIX constants) and the Box–Muller transform in double precision.
-struct Lcg {
-  unsigned long long state;
-  explicit Lcg(unsigned long long seed) : state(seed) {}
-  unsigned next_u32() {
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return unsigned(state >> 32);
-  }
-  double uniform() { return (next_u32() + 0.5) / 4294967296.0; } // in (0, 1)
-  double normal() {
-    double u1 = uniform(), u2 = uniform();
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
-  }
-};
-
 int main() {
   float h_in[SIZE], h_out[SIZE];
   Lcg rng(16);

@@ -37,22 +37,6 @@ __global__ void embedding_kernel_coalesced(float *output, const int *indices,
   output[g] = (idx >= 0 && idx < V) ? weights[(long long)idx * E + e] : 0.0f;
 }
 
-// Deterministic inputs, identical under nvcc and warpsim: a 64-bit LCG
-// (Knuth's MMIX constants) and the Box–Muller transform in double precision.
-struct Lcg {
-  unsigned long long state;
-  explicit Lcg(unsigned long long seed) : state(seed) {}
-  unsigned next_u32() {
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return unsigned(state >> 32);
-  }
-  double uniform() { return (next_u32() + 0.5) / 4294967296.0; } // in (0, 1)
-  double normal() {
-    double u1 = uniform(), u2 = uniform();
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
-  }
-};
-
 int main() {
   std::vector<int> h_indices(B * L);
   std::vector<float> h_weights(size_t(V) * E), h_out(size_t(B) * L * E);

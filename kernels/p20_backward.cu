@@ -24,12 +24,7 @@
 
 #include "puzzle.h"
 
-constexpr int BATCH = 4;
-constexpr int SEQ = 4;
-constexpr int HIDDEN = 8;
-constexpr int OUT_DIM = 16;
-constexpr int ROWS = BATCH * SEQ; // one row per (b, s) position
-constexpr float EPS = 1e-5f;
+#include "p20_layernorm_linear.h" // BATCH, SEQ, HIDDEN, OUT_DIM, ROWS, EPS, inputs, CPU LayerNorm
 
 __global__ void minimal_fused_kernel_backward(float *grad_input, float *grad_ln_weight,
                                               float *grad_ln_bias, float *grad_weight,
@@ -97,65 +92,6 @@ __global__ void minimal_fused_kernel_backward(float *grad_input, float *grad_ln_
     float h_grad_norm = h_grad_ln_out * ln_weight[h];
     dx[h] = inv_std * (h_grad_norm - sum_grad_normalized / HIDDEN -
                        h_normalized * sum_grad_normalized_times_normalized / HIDDEN);
-  }
-}
-
-// Deterministic inputs, identical under nvcc and warpsim: a 64-bit LCG
-// (Knuth's MMIX constants) and the Box–Muller transform in double precision.
-struct Lcg {
-  unsigned long long state;
-  explicit Lcg(unsigned long long seed) : state(seed) {}
-  unsigned next_u32() {
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return unsigned(state >> 32);
-  }
-  double uniform() { return (next_u32() + 0.5) / 4294967296.0; } // in (0, 1)
-  double normal() {
-    double u1 = uniform(), u2 = uniform();
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
-  }
-};
-
-// Host data: x ~ N(0, 1) (B, S, H); ln_weight = 1, ln_bias = 0;
-// linear_weight ~ N(0, 1) * 0.02 (O, H); linear_bias = 0 (the repo's values,
-// with the LCG in place of torch's seed-42 generator).
-struct Inputs {
-  float x[ROWS * HIDDEN], ln_weight[HIDDEN], ln_bias[HIDDEN];
-  float linear_weight[OUT_DIM * HIDDEN], linear_bias[OUT_DIM];
-  Inputs() {
-    Lcg rng(20);
-    for (float &v : x)
-      v = float(rng.normal());
-    for (float &v : ln_weight)
-      v = 1.0f;
-    for (float &v : ln_bias)
-      v = 0.0f;
-    for (float &v : linear_weight)
-      v = float(rng.normal() * 0.02);
-    for (float &v : linear_bias)
-      v = 0.0f;
-  }
-};
-
-// CPU LayerNorm in double (two-pass variance): ln[r][h], and per-row stats.
-static void reference_layernorm(const Inputs &in, double *ln, double *mean, double *inv_std) {
-  for (int r = 0; r < ROWS; ++r) {
-    double m = 0.0, var = 0.0;
-    for (int h = 0; h < HIDDEN; ++h)
-      m += in.x[r * HIDDEN + h];
-    m /= HIDDEN;
-    for (int h = 0; h < HIDDEN; ++h) {
-      double d = in.x[r * HIDDEN + h] - m;
-      var += d * d;
-    }
-    var /= HIDDEN;
-    double is = 1.0 / std::sqrt(var + double(EPS));
-    if (mean)
-      mean[r] = m;
-    if (inv_std)
-      inv_std[r] = is;
-    for (int h = 0; h < HIDDEN; ++h)
-      ln[r * HIDDEN + h] = (in.x[r * HIDDEN + h] - m) * is * in.ln_weight[h] + in.ln_bias[h];
   }
 }
 

@@ -26,12 +26,7 @@
 #include "layout_tensor.h"
 #include "puzzle.h"
 
-constexpr int BATCH = 4;
-constexpr int SEQ = 4;
-constexpr int HIDDEN = 8;
-constexpr int OUT_DIM = 16;
-constexpr int ROWS = BATCH * SEQ; // one row per (b, s) position
-constexpr float EPS = 1e-5f;
+#include "p20_layernorm_linear.h" // BATCH, SEQ, HIDDEN, OUT_DIM, ROWS, EPS, inputs, CPU LayerNorm
 constexpr int TPB = 16;
 
 template <int R, int C> using Matrix = LayoutTensor<float, RowMajor<R, C>>;
@@ -143,65 +138,6 @@ __global__ void add_bias_kernel(Matrix<ROWS, OUT_DIM> output, ConstMatrix<ROWS, 
     return;
   int row = batch_idx * SEQ + seq_idx;
   output(row, out_idx) = input(row, out_idx) + bias(out_idx);
-}
-
-// Deterministic inputs, identical under nvcc and warpsim: a 64-bit LCG
-// (Knuth's MMIX constants) and the Box–Muller transform in double precision.
-struct Lcg {
-  unsigned long long state;
-  explicit Lcg(unsigned long long seed) : state(seed) {}
-  unsigned next_u32() {
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return unsigned(state >> 32);
-  }
-  double uniform() { return (next_u32() + 0.5) / 4294967296.0; } // in (0, 1)
-  double normal() {
-    double u1 = uniform(), u2 = uniform();
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
-  }
-};
-
-// Host data: x ~ N(0, 1) (B, S, H); ln_weight = 1, ln_bias = 0;
-// linear_weight ~ N(0, 1) * 0.02 (O, H); linear_bias = 0 (the repo's values,
-// with the LCG in place of torch's seed-42 generator).
-struct Inputs {
-  float x[ROWS * HIDDEN], ln_weight[HIDDEN], ln_bias[HIDDEN];
-  float linear_weight[OUT_DIM * HIDDEN], linear_bias[OUT_DIM];
-  Inputs() {
-    Lcg rng(20);
-    for (float &v : x)
-      v = float(rng.normal());
-    for (float &v : ln_weight)
-      v = 1.0f;
-    for (float &v : ln_bias)
-      v = 0.0f;
-    for (float &v : linear_weight)
-      v = float(rng.normal() * 0.02);
-    for (float &v : linear_bias)
-      v = 0.0f;
-  }
-};
-
-// CPU LayerNorm in double (two-pass variance): ln[r][h], and per-row stats.
-static void reference_layernorm(const Inputs &in, double *ln, double *mean, double *inv_std) {
-  for (int r = 0; r < ROWS; ++r) {
-    double m = 0.0, var = 0.0;
-    for (int h = 0; h < HIDDEN; ++h)
-      m += in.x[r * HIDDEN + h];
-    m /= HIDDEN;
-    for (int h = 0; h < HIDDEN; ++h) {
-      double d = in.x[r * HIDDEN + h] - m;
-      var += d * d;
-    }
-    var /= HIDDEN;
-    double is = 1.0 / std::sqrt(var + double(EPS));
-    if (mean)
-      mean[r] = m;
-    if (inv_std)
-      inv_std[r] = is;
-    for (int h = 0; h < HIDDEN; ++h)
-      ln[r * HIDDEN + h] = (in.x[r * HIDDEN + h] - m) * is * in.ln_weight[h] + in.ln_bias[h];
-  }
 }
 
 // CPU LayerNorm + Linear in double: out[r][o] = sum_h ln[r][h] * W[o][h] + b[o].
