@@ -35,6 +35,17 @@ const std::vector<const char *> kInstrumentedCompile = {"-std=c++20",
                                                         "-fno-omit-frame-pointer",
                                                         "-w"};
 
+// nvcc contracts a*b+c into one FMA by default (--fmad=true). clang contracts
+// within an expression (-ffp-contract=on) but emits a fused instruction only
+// for a target that has one; without it each is rounded twice (docs/crosscheck.md).
+std::vector<std::string> instrumentedCompileFlags() {
+  std::vector<std::string> flags(kInstrumentedCompile.begin(), kInstrumentedCompile.end());
+  flags.emplace_back("-ffp-contract=on");
+  if (__builtin_cpu_supports("fma"))
+    flags.emplace_back("-mfma");
+  return flags;
+}
+
 std::string readFile(const std::string &path, bool &ok) {
   std::ifstream in(path, std::ios::binary);
   ok = static_cast<bool>(in);
@@ -61,6 +72,9 @@ std::uint64_t toolchainKey() {
       bool ok;
       s += hex(hashText(readFile(lib, ok)));
     }
+    // The front end that rewrote the program is linked into this executable.
+    bool self_ok;
+    s += hex(hashText(readFile("/proc/self/exe", self_ok)));
     // The CUDA headers the program is compiled against.
     for (const auto &e : fs::recursive_directory_iterator(WARPSIM_INCLUDE_DIR)) {
       if (!e.is_regular_file())
@@ -172,7 +186,8 @@ BuildResult buildProgram(const CliOptions &o) {
   for (const auto &d : o.defines)
     keyText += "\0D" + d;
   keyText += hex(toolchainKey());
-  for (const char *flag : kInstrumentedCompile)
+  const std::vector<std::string> compileFlags = instrumentedCompileFlags();
+  for (const std::string &flag : compileFlags)
     keyText += std::string("\0F") + flag;
   fs::path cache = cacheDirectory(o);
   fs::path entry = cache / hex(hashText(keyText));
@@ -196,7 +211,7 @@ BuildResult buildProgram(const CliOptions &o) {
     return r;
   }
   std::vector<std::string> cc = {WARPSIM_CLANGXX};
-  cc.insert(cc.end(), kInstrumentedCompile.begin(), kInstrumentedCompile.end());
+  cc.insert(cc.end(), compileFlags.begin(), compileFlags.end());
   cc.insert(cc.end(), {"-c", t.main_output, "-o", tmp + "/program.o"});
   cc.insert(cc.end() - 5, t.compile_flags.begin(), t.compile_flags.end());
   std::string out;

@@ -61,12 +61,13 @@ inline void rangeAccess(const void *p, std::size_t n, AccessKind kind, std::uint
     return;
   auto a = reinterpret_cast<std::uintptr_t>(p);
   if (Lane *l = tl_lane) {
-    // A block copy is one event per 8 bytes (and the tail), like the
-    // vector of loads a GPU would issue; chunks are naturally aligned, so a
-    // copy of a 4-byte-aligned struct is never a misaligned access.
+    // A block copy is one event per naturally aligned chunk of up to 16
+    // bytes, like the vector loads a GPU issues (a float4 copy is one
+    // LDG.128, as ncu counts it); a copy of a 4-byte-aligned struct is
+    // never a misaligned access.
     std::size_t off = 0;
     while (off < n) {
-      std::uint32_t chunk = 8;
+      std::uint32_t chunk = 16;
       while (chunk > 1 && (((a + off) & (chunk - 1)) != 0 || chunk > n - off))
         chunk >>= 1;
       Runtime::get().engine.access(l, a + off, chunk, kind, MemoryOrder::NotAtomic, pc);

@@ -385,22 +385,25 @@ inline double __int2double_rn(int x) { return x; } // exact
 inline double __uint2double_rn(unsigned int x) { return x; }
 
 // -------------------------------------------------------- fast-math intrinsics
-// CUDA computes these with reduced accuracy in hardware; here they are the
-// full-precision library functions, so results may differ in the last bits.
-inline float __expf(float x) { return std::exp(x); }
-inline float __exp10f(float x) { return static_cast<float>(std::pow(10.0, double(x))); }
-inline float __logf(float x) { return std::log(x); }
+// CUDA computes these with the SFU's approximations (PTX ex2.approx,
+// lg2.approx, rcp.approx, sin.approx). Here they follow the same formulas with
+// correctly rounded library functions in place of the SFU, so the rounding of
+// the intermediate steps matches and the SFU's own error (~2 ulp) remains:
+// docs/crosscheck.md, "Floating point", has the measured differences.
+inline float __expf(float x) { return std::exp2(x * 1.44269504f); } // ex2(x * log2 e)
+inline float __fdividef(float x, float y) { return x * (1.0f / y); } // x * rcp(y)
+inline float __exp10f(float x) { return std::exp2(x * 3.32192802f); } // ex2(x * log2 10)
+inline float __logf(float x) { return std::log2(x) * 0.693147182f; } // lg2(x) * ln 2
 inline float __log2f(float x) { return std::log2(x); }
-inline float __log10f(float x) { return std::log10(x); }
+inline float __log10f(float x) { return std::log2(x) * 0.301029987f; } // lg2(x) * log10 2
 inline float __sinf(float x) { return std::sin(x); }
 inline float __cosf(float x) { return std::cos(x); }
-inline float __tanf(float x) { return std::tan(x); }
+inline float __tanf(float x) { return __fdividef(std::sin(x), std::cos(x)); }
 inline void __sincosf(float x, float *s, float *c) {
   *s = std::sin(x);
   *c = std::cos(x);
 }
-inline float __powf(float x, float y) { return std::pow(x, y); }
-inline float __fdividef(float x, float y) { return x / y; }
+inline float __powf(float x, float y) { return std::exp2(y * std::log2(x)); } // ex2(y * lg2 x)
 inline float fdividef(float x, float y) { return x / y; }
 // Clamp to [0, 1]; NaN gives 0.
 inline float __saturatef(float x) { return x >= 1 ? 1.0f : x > 0 ? x : 0.0f; }
