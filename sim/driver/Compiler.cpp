@@ -10,6 +10,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "Process.h"
 #include "warpsim/frontend/Translate.h"
 #include "llvm/Support/xxhash.h"
 
@@ -87,26 +88,6 @@ std::uint64_t toolchainKey() {
   return key;
 }
 
-int runCommand(const std::vector<std::string> &argv, std::string &output) {
-  std::string cmd;
-  for (const auto &a : argv) {
-    cmd += "'";
-    for (char c : a)
-      cmd += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    cmd += "' ";
-  }
-  cmd += "2>&1";
-  FILE *p = popen(cmd.c_str(), "r");
-  if (p == nullptr)
-    return -1;
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0)
-    output.append(buf, n);
-  int status = pclose(p);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 frontend::TranslateOptions frontendOptions(const CliOptions &o, const std::string &outDir) {
   frontend::TranslateOptions t;
   t.input_path = o.input;
@@ -116,13 +97,6 @@ frontend::TranslateOptions frontendOptions(const CliOptions &o, const std::strin
   t.clang_resource_dir = WARPSIM_CLANG_RESOURCE_DIR;
   t.output_dir = outDir;
   return t;
-}
-
-std::string makeTempDir() {
-  std::string tmpl = (fs::temp_directory_path() / "warpsim-XXXXXX").string();
-  if (mkdtemp(tmpl.data()) == nullptr)
-    return {};
-  return tmpl;
 }
 
 // A cache entry is valid while every file the front end read is unchanged.

@@ -1,6 +1,5 @@
 // The `warpsim` command.
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +12,7 @@
 #include "LintCommand.h"
 #include "ProfileReport.h"
 #include "Report.h"
+#include "SimulatedRun.h"
 
 using namespace warpsim::driver;
 
@@ -24,34 +24,14 @@ constexpr int kAbortedExit = 5;
 constexpr int kRuntimeAbortedStatus = 86; // the runtime's own "ended by warpsim"
 
 int runProgram(const CliOptions &o, const std::string &program) {
-  char reportTmpl[] = "/tmp/warpsim-report-XXXXXX";
-  int fd = mkstemp(reportTmpl);
-  if (fd < 0) {
-    std::fprintf(stderr, "warpsim: error: cannot create a report file\n");
+  SimulatedRun run = runSimulated(o, program);
+  if (!run.started) {
+    if (!run.report.empty())
+      std::remove(run.report.c_str());
     return kAbortedExit;
   }
-  close(fd);
-  std::string report = reportTmpl;
-  std::fflush(stdout);
-  pid_t pid = fork();
-  if (pid == 0) {
-    setenv("WARPSIM_OPTIONS", runtimeOptions(o).c_str(), 1);
-    setenv("WARPSIM_REPORT", report.c_str(), 1);
-    std::vector<char *> argv;
-    std::string prog = program;
-    std::string name = o.input;
-    argv.push_back(name.data());
-    std::vector<std::string> args = o.program_args;
-    for (auto &a : args)
-      argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(prog.c_str(), argv.data());
-    std::perror("warpsim: error: cannot run the program");
-    _exit(127);
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-  }
+  const std::string &report = run.report;
+  const int status = run.wait_status;
   ReportSummary sum = readReport(report, program);
   std::string text = renderText(sum, o.print_limit);
   std::string profileJson;

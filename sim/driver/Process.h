@@ -1,0 +1,31 @@
+// Starting other programs from the driver: tools whose output is captured
+// (clang++, nvcc) and built programs run with their own environment.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace warpsim::driver {
+
+// A fresh directory under the system's temporary directory ("" on failure).
+std::string makeTempDir();
+
+// Runs argv (argv[0] is the tool) through the shell with stderr joined to
+// stdout, appending everything it prints to `output`. Its exit status, -1
+// when it did not exit normally.
+int runCommand(const std::vector<std::string> &argv, std::string &output);
+
+struct ChildProcess {
+  std::string path;                                     // the executable
+  std::vector<std::string> argv;                        // argv[0] first
+  std::vector<std::pair<std::string, std::string>> env; // set in the child only
+  std::string output; // when not empty: the child's stdout and stderr go to this file
+};
+
+// Forks, executes and waits for the child; returns its wait status (as from
+// waitpid), or -1 when no child could be started. A child that cannot
+// execute prints why and exits with 127.
+int runChild(const ChildProcess &c);
+
+} // namespace warpsim::driver

@@ -1,0 +1,39 @@
+#include "SimulatedRun.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "Process.h"
+
+namespace warpsim::driver {
+
+SimulatedRun runSimulated(const CliOptions &o, const std::string &program,
+                          const std::vector<std::pair<std::string, std::string>> &env,
+                          const std::string &output) {
+  SimulatedRun run;
+  char reportTmpl[] = "/tmp/warpsim-report-XXXXXX";
+  int fd = mkstemp(reportTmpl);
+  if (fd < 0) {
+    std::fprintf(stderr, "warpsim: error: cannot create a report file\n");
+    return run;
+  }
+  close(fd);
+  run.report = reportTmpl;
+  ChildProcess child;
+  child.path = program;
+  // argv[0] is the source file's name, as the user knows the program.
+  child.argv.push_back(o.input);
+  child.argv.insert(child.argv.end(), o.program_args.begin(), o.program_args.end());
+  child.env = {{"WARPSIM_OPTIONS", runtimeOptions(o)}, {"WARPSIM_REPORT", run.report}};
+  child.env.insert(child.env.end(), env.begin(), env.end());
+  child.output = output;
+  run.wait_status = runChild(child);
+  run.started = run.wait_status != -1;
+  if (!run.started)
+    std::fprintf(stderr, "warpsim: error: cannot start the program\n");
+  return run;
+}
+
+} // namespace warpsim::driver

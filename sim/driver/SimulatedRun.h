@@ -1,0 +1,26 @@
+// Running a program that buildProgram made, the way `warpsim run` does: the
+// runtime's options in WARPSIM_OPTIONS and a fresh raw report file in
+// WARPSIM_REPORT, which the caller reads (readReport, readProfile) and removes.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "Cli.h"
+
+namespace warpsim::driver {
+
+struct SimulatedRun {
+  bool started = false; // the program ran and was waited for
+  int wait_status = 0;  // as from waitpid
+  std::string report;   // the raw report ("" when none could be made)
+};
+
+// `env` is added to the program's environment; with `output` set, its stdout
+// and stderr go to that file instead of warpsim's. Prints why when it fails.
+SimulatedRun runSimulated(const CliOptions &o, const std::string &program,
+                          const std::vector<std::pair<std::string, std::string>> &env = {},
+                          const std::string &output = {});
+
+} // namespace warpsim::driver
