@@ -33,6 +33,9 @@ commands:
   translate FILE.cu  print the C++ the front end makes of FILE.cu
   check FILE.cu      run with every check on (races, barriers, memory,
                      uninitialised reads); exit status 3 on an error finding
+  crosscheck FILE.cu run in the simulator and on the GPU (natively, or its
+                     recorded outputs and ncu counters); compare buffers
+                     bit for bit and the memory counters per kernel
   lint FILE.cu       static checks: barriers and full-mask warp operations
                      under thread-dependent control flow, warp-size-32
                      assumptions (--Werror: exit status 1 on a warning)
@@ -67,9 +70,20 @@ options:
   -o FILE                with build: where to put the program
   --help, --version
 
+crosscheck options:
+  --recorded FILE        the GPU's outputs, recorded earlier (the reference
+                         when no native run happens)
+  --ncu FILE.csv         recorded `ncu --csv` counters: compare per kernel
+  --known FILE           known differences: `<program> <item> <allowance>`
+  --no-native            do not build or run the program with nvcc
+  --nvcc PATH            the nvcc to use (default $CUDA_HOME/bin/nvcc,
+                         /usr/local/cuda/bin/nvcc, or nvcc on PATH)
+  --json FILE            with crosscheck: the comparison as JSON
+
 exit status: the program's own; 2 bad usage; 3 (check) an error-severity
 finding; 4 the program did not compile; 5 the simulation was ended by
-warpsim (deadlock, livelock, crash).
+warpsim (deadlock, livelock, crash). crosscheck: 0 everything agrees or is
+known; 1 a difference, a stale known difference, or the program failed.
 )";
 }
 
@@ -98,9 +112,9 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
   else if (cmd == "check") {
     o.command = Command::Check;
     o.checks = "all";
-  } else if (cmd == "crosscheck")
-    return {std::nullopt, "'" + cmd + "' is not available in this version of warpsim"};
-  else
+  } else if (cmd == "crosscheck") {
+    o.command = Command::Crosscheck;
+  } else
     return {std::nullopt, "unknown command '" + cmd + "' (try 'warpsim --help')"};
   ++i;
   auto value = [&](const std::string &opt, std::string &out) -> std::optional<std::string> {
@@ -218,6 +232,19 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
     } else if (a == "--cache-dir") {
       if ((err = value(a, o.cache_dir)))
         return {std::nullopt, *err};
+    } else if (a == "--recorded" || a == "--ncu" || a == "--known" || a == "--nvcc") {
+      if (o.command != Command::Crosscheck)
+        return {std::nullopt, a + " is an option of crosscheck only"};
+      std::string &target = a == "--recorded" ? o.recorded_path
+                            : a == "--ncu"    ? o.ncu_path
+                            : a == "--known"  ? o.known_path
+                                              : o.nvcc;
+      if ((err = value(a, target)))
+        return {std::nullopt, *err};
+    } else if (a == "--no-native") {
+      if (o.command != Command::Crosscheck)
+        return {std::nullopt, a + " is an option of crosscheck only"};
+      o.no_native = true;
     } else if (a == "-o") {
       if ((err = value(a, o.output)))
         return {std::nullopt, *err};
@@ -243,6 +270,10 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
   }
   if (o.input.empty())
     return {std::nullopt, "no input file (usage: warpsim " + cmd + " FILE.cu [options])"};
+  // The cross-check compares against a GPU's counters and warp behaviour,
+  // which only the lockstep schedule models.
+  if (o.command == Command::Crosscheck && o.schedule != "lockstep")
+    return {std::nullopt, "crosscheck runs the lockstep schedule, not '" + o.schedule + "'"};
   return {o, {}};
 }
 

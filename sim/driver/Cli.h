@@ -8,7 +8,7 @@
 
 namespace warpsim::driver {
 
-enum class Command { Run, Build, Translate, Lint, Check, Help, Version };
+enum class Command { Run, Build, Translate, Lint, Check, Crosscheck, Help, Version };
 
 struct CliOptions {
   Command command = Command::Help;
@@ -37,6 +37,12 @@ struct CliOptions {
   bool same_value_races = true;  // --hide-same-value-races turns it off
   std::string cache_dir;         // empty: $WARPSIM_CACHE_DIR or ~/.cache/warpsim
   std::string output;            // -o for build
+  // crosscheck (docs/cli.md): the GPU's side and what may differ
+  std::string recorded_path; // --recorded FILE: the GPU's outputs, recorded
+  std::string ncu_path;      // --ncu FILE.csv: recorded `ncu --csv` counters
+  std::string known_path;    // --known FILE: known differences
+  bool no_native = false;    // --no-native: no nvcc build, no native run
+  std::string nvcc;          // --nvcc PATH (empty: search)
 };
 
 struct CliResult {

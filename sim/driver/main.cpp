@@ -9,6 +9,7 @@
 
 #include "Cli.h"
 #include "Compiler.h"
+#include "CrosscheckCommand.h"
 #include "LintCommand.h"
 #include "ProfileReport.h"
 #include "Report.h"
@@ -101,6 +102,8 @@ int main(int argc, char **argv) {
   }
   case Command::Lint:
     return runLint(o);
+  case Command::Crosscheck:
+    return runCrosscheck(o);
   case Command::Build:
   case Command::Run:
   case Command::Check:

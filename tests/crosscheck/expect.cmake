@@ -1,0 +1,15 @@
+# Runs `WARPSIM ARGS` and checks what a user would see.
+#   -DWARPSIM=... -DARGS="a;b" -DEXPECT_EXIT=N -DEXPECT="regex1;regex2" (each
+#   must match stdout+stderr)
+cmake_minimum_required(VERSION 3.25)
+execute_process(COMMAND ${WARPSIM} ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+set(all "${out}${err}")
+if(NOT "${rc}" STREQUAL "${EXPECT_EXIT}")
+  message(FATAL_ERROR "exit status ${rc}, expected ${EXPECT_EXIT}\n--- output:\n${all}")
+endif()
+foreach(re IN LISTS EXPECT)
+  if(NOT all MATCHES "${re}")
+    message(FATAL_ERROR "output does not match '${re}'\n--- output:\n${all}")
+  endif()
+endforeach()
+message(STATUS "ok: exit ${rc}")
