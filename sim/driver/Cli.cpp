@@ -65,6 +65,8 @@ options:
   --print-limit N        print at most N findings (all are counted)
   --error-exitcode N     check: exit status on an error finding (default 3)
   --hide-same-value-races  do not report write-write races storing equal values
+  --fmad true|false      contract a*b+c into one FMA as nvcc does (default
+                         true; false matches nvcc --fmad=false)
   --timing               also print the host time spent running kernels
                          (varies run to run; off by default for determinism)
   -o FILE                with build: where to put the program
@@ -182,6 +184,17 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
         return {std::nullopt, *err};
       if (!number(v, o.spin_limit) || o.spin_limit == 0)
         return {std::nullopt, "--spin-limit needs a positive integer"};
+    } else if (a == "--fmad" || a.rfind("--fmad=", 0) == 0) {
+      // nvcc's spelling, --fmad=false, as well as --fmad false
+      if (a == "--fmad") {
+        if ((err = value(a, v)))
+          return {std::nullopt, *err};
+      } else {
+        v = a.substr(7);
+      }
+      if (v != "true" && v != "false")
+        return {std::nullopt, "--fmad must be true or false, not '" + v + "'"};
+      o.fmad = v == "true";
     } else if (a == "--keep-temps") {
       o.keep_temps = true;
     } else if (a == "--timing") {

@@ -39,10 +39,10 @@ const std::vector<const char *> kInstrumentedCompile = {"-std=c++20",
 // nvcc contracts a*b+c into one FMA by default (--fmad=true). clang contracts
 // within an expression (-ffp-contract=on) but emits a fused instruction only
 // for a target that has one; without it each is rounded twice (docs/crosscheck.md).
-std::vector<std::string> instrumentedCompileFlags() {
+std::vector<std::string> instrumentedCompileFlags(const CliOptions &o) {
   std::vector<std::string> flags(kInstrumentedCompile.begin(), kInstrumentedCompile.end());
-  flags.emplace_back("-ffp-contract=on");
-  if (__builtin_cpu_supports("fma"))
+  flags.emplace_back(o.fmad ? "-ffp-contract=on" : "-ffp-contract=off");
+  if (o.fmad && __builtin_cpu_supports("fma"))
     flags.emplace_back("-mfma");
   return flags;
 }
@@ -160,7 +160,7 @@ BuildResult buildProgram(const CliOptions &o) {
   for (const auto &d : o.defines)
     keyText += "\0D" + d;
   keyText += hex(toolchainKey());
-  const std::vector<std::string> compileFlags = instrumentedCompileFlags();
+  const std::vector<std::string> compileFlags = instrumentedCompileFlags(o);
   for (const std::string &flag : compileFlags)
     keyText += std::string("\0F") + flag;
   fs::path cache = cacheDirectory(o);

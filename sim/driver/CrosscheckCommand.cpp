@@ -229,6 +229,8 @@ bool buildNative(const CliOptions &o, const std::string &nvcc, const std::string
     cmd.push_back("-I" + i);
   for (const std::string &d : o.defines)
     cmd.push_back("-D" + d);
+  if (!o.fmad)
+    cmd.push_back("--fmad=false");
   cmd.insert(cmd.end(), {"-o", program, o.input});
   std::string out;
   if (runCommand(cmd, out) == 0)
