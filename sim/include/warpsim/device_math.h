@@ -390,10 +390,10 @@ inline double __uint2double_rn(unsigned int x) { return x; }
 // correctly rounded library functions in place of the SFU, so the rounding of
 // the intermediate steps matches and the SFU's own error (~2 ulp) remains:
 // docs/crosscheck.md, "Floating point", has the measured differences.
-inline float __expf(float x) { return std::exp2(x * 1.44269504f); } // ex2(x * log2 e)
-inline float __fdividef(float x, float y) { return x * (1.0f / y); } // x * rcp(y)
+inline float __expf(float x) { return std::exp2(x * 1.44269504f); }   // ex2(x * log2 e)
+inline float __fdividef(float x, float y) { return x * (1.0f / y); }  // x * rcp(y)
 inline float __exp10f(float x) { return std::exp2(x * 3.32192802f); } // ex2(x * log2 10)
-inline float __logf(float x) { return std::log2(x) * 0.693147182f; } // lg2(x) * ln 2
+inline float __logf(float x) { return std::log2(x) * 0.693147182f; }  // lg2(x) * ln 2
 inline float __log2f(float x) { return std::log2(x); }
 inline float __log10f(float x) { return std::log2(x) * 0.301029987f; } // lg2(x) * log10 2
 inline float __sinf(float x) { return std::sin(x); }
