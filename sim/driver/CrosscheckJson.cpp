@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "crosscheck/FloatDistance.h"
+#include "crosscheck/Fnv1a.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
@@ -33,12 +34,6 @@ const char *resultName(Result r) {
     return "missing in reference";
   }
   return "";
-}
-
-std::string hex16(std::uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
-  return buf;
 }
 
 llvm::json::Value knownJson(const KnownDifference *k) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "crosscheck/FloatDistance.h"
+#include "crosscheck/Fnv1a.h"
 
 namespace warpsim::driver {
 namespace {
@@ -17,12 +18,6 @@ std::string pad(std::string s, std::size_t w, bool right = false) {
   if (s.size() >= w)
     return s;
   return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
-}
-
-std::string hex16(std::uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
-  return buf;
 }
 
 std::string known(const KnownDifference &k) {

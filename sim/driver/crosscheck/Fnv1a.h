@@ -5,8 +5,11 @@
 #pragma once
 
 #include <bit>
+#include <cinttypes>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <string>
 
 namespace warpsim::driver {
 
@@ -23,6 +26,13 @@ inline std::uint64_t fnv1a64Floats(const float *values, std::size_t n) {
     }
   }
   return h;
+}
+
+// As a digest is written: 16 lower-case hex digits.
+inline std::string hex16(std::uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
+  return buf;
 }
 
 } // namespace warpsim::driver
