@@ -256,4 +256,16 @@ BuildResult buildProgram(const CliOptions &o) {
   return r;
 }
 
+BuildResult buildProgramReporting(const CliOptions &o) {
+  BuildResult b = buildProgram(o);
+  if (!b.temp_dir.empty())
+    std::fprintf(stderr, "warpsim: temporary files kept in %s\n", b.temp_dir.c_str());
+  if (!b.ok) {
+    std::fputs(b.message.c_str(), stderr);
+    if (!b.message.empty() && b.message.back() != '\n')
+      std::fputc('\n', stderr);
+  }
+  return b;
+}
+
 } // namespace warpsim::driver

@@ -18,6 +18,9 @@ struct BuildResult {
 };
 
 BuildResult buildProgram(const CliOptions &o);
+// buildProgram, saying on stderr where --keep-temps kept its files and, when
+// it fails, the located error; b.ok tells which.
+BuildResult buildProgramReporting(const CliOptions &o);
 // The front end's rewrite of the main file, for `warpsim translate`.
 BuildResult translateOnly(const CliOptions &o, std::string &text);
 std::string cacheDirectory(const CliOptions &o);

@@ -279,15 +279,9 @@ int runCrosscheck(const CliOptions &given) {
   o.command = Command::Run;
   o.schedule = "lockstep";
   o.profile = true;
-  BuildResult b = buildProgram(o);
-  if (!b.temp_dir.empty())
-    std::fprintf(stderr, "warpsim: temporary files kept in %s\n", b.temp_dir.c_str());
-  if (!b.ok) {
-    std::fputs(b.message.c_str(), stderr);
-    if (!b.message.empty() && b.message.back() != '\n')
-      std::fputc('\n', stderr);
+  BuildResult b = buildProgramReporting(o);
+  if (!b.ok)
     return kCompileExit;
-  }
   TempDir tmp{makeTempDir(), o.keep_temps};
   if (tmp.path.empty())
     return usageError("cannot create a temporary directory");

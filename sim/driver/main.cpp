@@ -109,15 +109,9 @@ int main(int argc, char **argv) {
   case Command::Check:
     break;
   }
-  BuildResult b = buildProgram(o);
-  if (!b.temp_dir.empty())
-    std::fprintf(stderr, "warpsim: temporary files kept in %s\n", b.temp_dir.c_str());
-  if (!b.ok) {
-    std::fputs(b.message.c_str(), stderr);
-    if (!b.message.empty() && b.message.back() != '\n')
-      std::fputc('\n', stderr);
+  BuildResult b = buildProgramReporting(o);
+  if (!b.ok)
     return kCompileExit;
-  }
   if (o.command == Command::Build) {
     if (!o.output.empty()) {
       std::error_code ec;
