@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "crosscheck/LineReader.h"
 #include "crosscheck/NcuCsv.h"
 
 namespace warpsim::driver {
@@ -30,12 +31,9 @@ KnownParse parseKnownDifferences(std::string_view text) {
   std::set<std::pair<std::string, std::string>> seen; // (program, item)
   unsigned lineNo = 0;
   auto fail = [&](const std::string &what) { return KnownParse{std::nullopt, what, lineNo}; };
-  for (std::size_t start = 0; start < text.size();) {
-    std::size_t nl = text.find('\n', start);
-    std::string_view line =
-        text.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
-    start = nl == std::string_view::npos ? text.size() : nl + 1;
-    ++lineNo;
+  LineReader lines(text);
+  for (std::string_view line; lines.next(line);) {
+    lineNo = lines.number();
     KnownDifference k;
     k.line = lineNo;
     // A comment starts at a '#' after blank space: `out:out#2` names the

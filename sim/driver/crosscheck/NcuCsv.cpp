@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <set>
 
+#include "crosscheck/LineReader.h"
+
 namespace warpsim::driver {
 
 const std::array<const char *, 8> kComparedMetrics = {
@@ -130,12 +132,9 @@ NcuParse parseNcuCsv(std::string_view text) {
   std::size_t columns = 0;
   unsigned lineNo = 0;
   auto fail = [&](const std::string &what) { return NcuParse{std::nullopt, what, lineNo}; };
-  for (std::size_t start = 0; start < text.size();) {
-    std::size_t nl = text.find('\n', start);
-    std::string_view line =
-        text.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
-    start = nl == std::string_view::npos ? text.size() : nl + 1;
-    ++lineNo;
+  LineReader lines(text);
+  for (std::string_view line; lines.next(line);) {
+    lineNo = lines.number();
     if (!line.empty() && line.back() == '\r')
       line.remove_suffix(1);
     if (line.empty() || line[0] != '"')

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <map>
 
+#include "crosscheck/LineReader.h"
+
 namespace warpsim::driver {
 namespace {
 
@@ -44,12 +46,9 @@ OutputParse parseOutputFile(std::string_view text) {
   std::map<std::string, unsigned> seen;
   unsigned lineNo = 0;
   auto fail = [&](const std::string &what) { return OutputParse{std::nullopt, what, lineNo}; };
-  for (std::size_t start = 0; start < text.size();) {
-    std::size_t nl = text.find('\n', start);
-    std::string_view line =
-        text.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
-    start = nl == std::string_view::npos ? text.size() : nl + 1;
-    ++lineNo;
+  LineReader lines(text);
+  for (std::string_view line; lines.next(line);) {
+    lineNo = lines.number();
     std::size_t pos = 0;
     std::string_view name = token(line, pos);
     if (name.empty())
