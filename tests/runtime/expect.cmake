@@ -1,4 +1,5 @@
-# Runs `warpsim run SOURCE OPTIONS` and checks what a user would see.
+# Runs `warpsim run SOURCE OPTIONS` (or, with -DARGS="a;b", `warpsim ARGS`)
+# and checks what a user would see.
 #   -DWARPSIM=... -DSOURCE=... -DOPTIONS="a;b" -DEXPECT_EXIT=N
 #   -DEXPECT="regex1;regex2" (each must match stdout+stderr)
 #   -DREJECT="regex" (must not match)
@@ -6,8 +7,12 @@
 #   --seed 7 twice) and require byte-identical output between the two
 #   identical runs.
 cmake_minimum_required(VERSION 3.25)
-execute_process(COMMAND ${WARPSIM} run ${SOURCE} ${OPTIONS}
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(DEFINED ARGS)
+  set(cmd ${WARPSIM} ${ARGS})
+else()
+  set(cmd ${WARPSIM} run ${SOURCE} ${OPTIONS})
+endif()
+execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 set(all "${out}${err}")
 if(NOT "${rc}" STREQUAL "${EXPECT_EXIT}")
   message(FATAL_ERROR "exit status ${rc}, expected ${EXPECT_EXIT}\n--- output:\n${all}")
@@ -24,7 +29,7 @@ foreach(re IN LISTS REJECT)
 endforeach()
 if(TWICE)
   foreach(i 1 2)
-    execute_process(COMMAND ${WARPSIM} run ${SOURCE} ${OPTIONS}
+    execute_process(COMMAND ${cmd}
       RESULT_VARIABLE rc${i} OUTPUT_VARIABLE out${i} ERROR_VARIABLE err${i})
   endforeach()
   if(NOT "${out1}${err1}" STREQUAL "${out2}${err2}" OR NOT "${rc1}" STREQUAL "${rc2}")
