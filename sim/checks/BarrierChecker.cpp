@@ -4,24 +4,9 @@
 
 #include "Describe.h"
 #include "Runtime.h"
+#include "ThreadList.h"
 
 namespace warpsim::sim {
-
-namespace {
-std::string rangeList(const std::vector<std::uint32_t> &ids) {
-  std::string s;
-  for (std::size_t i = 0; i < ids.size();) {
-    std::size_t j = i;
-    while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1)
-      ++j;
-    s += (s.empty() ? "" : ",") + std::to_string(ids[i]);
-    if (j > i)
-      s += ".." + std::to_string(ids[j]);
-    i = j + 1;
-  }
-  return s;
-}
-} // namespace
 
 BarrierChecker::BarrierChecker(Runtime &rt) : rt_(rt) { slots_.resize(rt.options.resident_blocks); }
 
@@ -44,26 +29,17 @@ void BarrierChecker::onBlockBegin(const BlockInfo &b) {
 
 FindingSite BarrierChecker::site(const BlockInfo &b, std::uint32_t thread, std::uintptr_t pc,
                                  const char *role, std::string detail) {
-  FindingSite s;
-  if (const Lane *l = rt_.engine.residentLane(b, thread); l != nullptr && pc != 0) {
-    s = rt_.engine.siteOf(l, pc, role);
-  } else {
-    s.role = role;
-    s.pc = pc;
-    s.has_thread = true;
-    threadCoords(*b.launch, b.linear, thread, s.block, s.thread);
-  }
+  FindingSite s = threadSite(b, thread, pc, role);
   s.detail = std::move(detail);
   return s;
 }
 
 void BarrierChecker::add(std::string kind, std::uintptr_t a, std::uintptr_t b, Finding f) {
-  auto [it, fresh] = index_.try_emplace({kind, a, b}, entries_.size());
+  auto [index, fresh] = table_.find({kind, 0, a, b});
   if (fresh) {
     f.kind = std::move(kind);
-    entries_.push_back({std::move(f), 0});
+    table_.at(index).finding = std::move(f);
   }
-  ++entries_[it->second].count;
 }
 
 void BarrierChecker::onBarrierArrive(const BarrierEvent &e) {
@@ -126,7 +102,7 @@ void BarrierChecker::onBarrierComplete(const BarrierEvent &e) {
     f.sites.push_back(site(*e.block, s.firstThread, s.firstPc, "waits", "waits at the barrier"));
     FindingSite gone = site(*e.block, ids.front(), 0, "exited", "exited without arriving");
     gone.thread_count = static_cast<std::uint32_t>(ids.size());
-    gone.threads = rangeList(ids);
+    gone.threads = threadList(ids);
     f.sites.push_back(std::move(gone));
     add(loop ? "barrier-in-divergent-loop" : "barrier-skipped", s.firstPc, 0, std::move(f));
   }
@@ -134,15 +110,6 @@ void BarrierChecker::onBarrierComplete(const BarrierEvent &e) {
   s.exited.clear();
 }
 
-void BarrierChecker::onLaunchEnd(const LaunchInfo &l) {
-  for (Entry &e : entries_) {
-    e.finding.kernel = l.site->kernel_name;
-    e.finding.launch = l.id;
-    e.finding.count = e.count;
-    rt_.findings.add(e.finding);
-  }
-  entries_.clear();
-  index_.clear();
-}
+void BarrierChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(rt_.findings, l); }
 
 } // namespace warpsim::sim

@@ -8,11 +8,10 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <string>
-#include <tuple>
 #include <vector>
 
+#include "FindingTable.h"
 #include "Findings.h"
 #include "Observer.h"
 
@@ -37,10 +36,6 @@ private:
     std::vector<std::uint32_t> exited;  // threads that exited during the phase
     std::vector<std::uintptr_t> lastPc; // per thread: the last barrier site it reached
   };
-  struct Entry {
-    Finding finding;
-    std::uint64_t count = 0;
-  };
   Slot &slotOf(const BlockInfo *b);
   FindingSite site(const BlockInfo &b, std::uint32_t thread, std::uintptr_t pc, const char *role,
                    std::string detail);
@@ -50,8 +45,7 @@ private:
   const LaunchInfo *launch_ = nullptr;
   unsigned ws_ = 32;
   std::vector<Slot> slots_;
-  std::map<std::tuple<std::string, std::uintptr_t, std::uintptr_t>, std::size_t> index_;
-  std::vector<Entry> entries_;
+  FindingTable<> table_;
 };
 
 } // namespace warpsim::sim

@@ -10,11 +10,12 @@
 #include "MemoryChecker.h"
 #include "RaceDetector.h"
 #include "Runtime.h"
+#include "WarpOpChecker.h"
 
 namespace warpsim::sim {
 
 void installCheckers(Runtime &rt) {
-  bool race = false, barrier = false, memory = false, init = false;
+  bool race = false, barrier = false, memory = false, init = false, warp = false;
   std::stringstream in(rt.options.checks);
   std::string name;
   while (std::getline(in, name, ',')) {
@@ -23,11 +24,12 @@ void installCheckers(Runtime &rt) {
     barrier |= all || name == "barrier";
     memory |= all || name == "memory";
     init |= all || name == "init";
+    warp |= all || name == "warp";
   }
   // Observers live as long as the runtime (until the process exits).
   if (memory) {
     static MemoryChecker checker(rt);
-    rt.engine.setAccessGuard(&checker);
+    rt.grid.setAccessGuard(&checker);
     rt.observers.push_back(&checker);
   }
   if (race) {
@@ -40,6 +42,10 @@ void installCheckers(Runtime &rt) {
   }
   if (init) {
     static InitChecker checker(rt);
+    rt.observers.push_back(&checker);
+  }
+  if (warp) {
+    static WarpOpChecker checker(rt);
     rt.observers.push_back(&checker);
   }
 }

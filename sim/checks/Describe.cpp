@@ -10,9 +10,10 @@ std::string describeAddress(const Runtime &rt, const BlockInfo *block, std::uint
     const std::uintptr_t off = addr - block->smem_base;
     if (off < block->launch->dynamic_smem)
       return "extern __shared__ (dynamic) + " + std::to_string(off);
-    for (const SharedVar *v : rt.engine.sharedVars())
-      if (off - v->offset < v->size)
-        return std::string("__shared__ '") + v->name + "' + " + std::to_string(off - v->offset);
+    if (block->launch->shared_vars != nullptr)
+      for (const SharedVar *v : *block->launch->shared_vars)
+        if (off - v->offset < v->size)
+          return std::string("__shared__ '") + v->name + "' + " + std::to_string(off - v->offset);
     return "shared offset " + std::to_string(off);
   }
   if (rt.memory.inGlobalRegion(addr)) {
@@ -34,6 +35,20 @@ void threadCoords(const LaunchInfo &launch, std::uint64_t block, std::uint32_t t
                   Dim3 &t) {
   b = model::delinearize(block, launch.grid);
   t = model::delinearize(thread, launch.block);
+}
+
+FindingSite threadSite(const BlockInfo &b, std::uint32_t thread, std::uintptr_t pc,
+                       const char *role) {
+  FindingSite s;
+  if (pc != 0 && b.threads != nullptr) {
+    b.threads->describe(thread, pc, role, s);
+    return s;
+  }
+  s.role = role;
+  s.pc = pc;
+  s.has_thread = true;
+  threadCoords(*b.launch, b.linear, thread, s.block, s.thread);
+  return s;
 }
 
 } // namespace warpsim::sim

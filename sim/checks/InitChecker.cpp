@@ -92,10 +92,9 @@ void InitChecker::onWarpAccess(const WarpAccess &a) {
 }
 
 void InitChecker::report(const WarpAccess &a, const LaneAccess &lane) {
-  auto [it, fresh] = index_.try_emplace({a.pc, static_cast<int>(a.space)}, entries_.size());
+  auto [index, fresh] = table_.find({"uninitialized-read", static_cast<int>(a.space), a.pc, 0});
   if (fresh) {
-    Entry e;
-    Finding &f = e.finding;
+    Finding &f = table_.at(index).finding;
     f.kind = "uninitialized-read";
     f.space = spaceName(a.space);
     f.address = lane.addr;
@@ -107,31 +106,11 @@ void InitChecker::report(const WarpAccess &a, const LaneAccess &lane) {
                                         : ", which was never written (by cudaMemcpy, cudaMemset "
                                           "or a kernel)");
     const std::uint32_t tid = a.warp * a.block->launch->warp_size + lane.lane;
-    if (const Lane *l = rt_.engine.residentLane(*a.block, tid)) {
-      f.sites.push_back(rt_.engine.siteOf(l, a.pc, "read"));
-    } else {
-      FindingSite s;
-      s.role = "read";
-      s.pc = a.pc;
-      s.has_thread = true;
-      threadCoords(*a.block->launch, a.block->linear, tid, s.block, s.thread);
-      f.sites.push_back(s);
-    }
+    f.sites.push_back(threadSite(*a.block, tid, a.pc, "read"));
     f.sites.back().detail = "uninitialized read";
-    entries_.push_back(std::move(e));
   }
-  ++entries_[it->second].count;
 }
 
-void InitChecker::onLaunchEnd(const LaunchInfo &l) {
-  for (Entry &e : entries_) {
-    e.finding.kernel = l.site->kernel_name;
-    e.finding.launch = l.id;
-    e.finding.count = e.count;
-    rt_.findings.add(e.finding);
-  }
-  entries_.clear();
-  index_.clear();
-}
+void InitChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(rt_.findings, l); }
 
 } // namespace warpsim::sim

@@ -6,10 +6,9 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
-#include <utility>
 #include <vector>
 
+#include "FindingTable.h"
 #include "Findings.h"
 #include "Observer.h"
 #include "warpsim/model/ShadowMemory.h"
@@ -31,10 +30,6 @@ private:
     std::vector<std::uint64_t> bits; // one bit per byte of the shared window
     std::size_t dirty = 0;           // bytes that may hold set bits
   };
-  struct Entry {
-    Finding finding;
-    std::uint64_t count = 0;
-  };
   void markGlobal(std::uintptr_t a, std::size_t n);
   bool globalInit(std::uintptr_t a, std::uint32_t n);
   void report(const WarpAccess &a, const LaneAccess &lane);
@@ -43,8 +38,7 @@ private:
   const LaunchInfo *launch_ = nullptr;
   model::ShadowMemory<std::uint64_t, 6> global_; // bit i of a cell: byte i of 64
   std::vector<Slot> slots_;
-  std::map<std::pair<std::uintptr_t, int>, std::size_t> index_;
-  std::vector<Entry> entries_;
+  FindingTable<> table_;
 };
 
 } // namespace warpsim::sim

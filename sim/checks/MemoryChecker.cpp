@@ -1,5 +1,6 @@
 #include "MemoryChecker.h"
 
+#include "BlockExecutor.h"
 #include "Describe.h"
 #include "Runtime.h"
 
@@ -12,12 +13,14 @@ const char *verb(AccessKind k) {
 } // namespace
 
 bool MemoryChecker::check(const Lane &l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
-                          MemorySpace space, std::uintptr_t, Finding &f, cudaError_t &error) {
+                          MemorySpace space, Finding *f, cudaError_t *error) {
   bool ok = true;
   if ((size == 2 || size == 4 || size == 8 || size == 16) && (addr & (size - 1)) != 0) {
-    f.kind = "misaligned-access";
-    f.message = "address is not aligned to the access size";
-    error = cudaErrorMisalignedAddress;
+    if (f == nullptr)
+      return false;
+    f->kind = "misaligned-access";
+    f->message = "address is not aligned to the access size";
+    *error = cudaErrorMisalignedAddress;
     ok = false;
   } else if (space == MemorySpace::Shared) {
     ok = shared(l, addr, size, f);
@@ -25,48 +28,54 @@ bool MemoryChecker::check(const Lane &l, std::uintptr_t addr, std::uint32_t size
              !(addr >= lo_ && addr + size <= hi_) && rt_.memory.inGlobalRegion(addr)) {
     ok = global(addr, size, f);
   }
-  if (ok)
-    return true;
-  f.space = spaceName(space);
-  f.address = addr;
-  f.size = size;
-  f.fatal = false;
-  f.object = describeAddress(rt_, &l.block->info, addr, space);
-  f.message = std::string("invalid ") + spaceName(space) + " " + verb(kind) + " of size " +
-              std::to_string(size) + " at " + f.object + ": " + f.message;
+  if (ok || f == nullptr)
+    return ok;
+  f->space = spaceName(space);
+  f->address = addr;
+  f->size = size;
+  f->fatal = false;
+  f->object = describeAddress(rt_, &l.block->info, addr, space);
+  f->message = std::string("invalid ") + spaceName(space) + " " + verb(kind) + " of size " +
+               std::to_string(size) + " at " + f->object + ": " + f->message;
   return false;
 }
 
-bool MemoryChecker::global(std::uintptr_t addr, std::uint32_t size, Finding &f) {
+bool MemoryChecker::global(std::uintptr_t addr, std::uint32_t size, Finding *f) {
   const Allocation *a = rt_.memory.findAllocation(addr);
   if (a != nullptr && addr - a->base < a->size) {
     if (a->freed) {
-      f.kind = "use-after-free";
-      f.message = "the allocation was released by cudaFree";
+      if (f != nullptr) {
+        f->kind = "use-after-free";
+        f->message = "the allocation was released by cudaFree";
+      }
       return false;
     }
     if (addr + size > a->base + a->size) {
-      f.kind = "out-of-bounds";
-      f.message = "the access runs " + std::to_string(addr + size - a->base - a->size) +
-                  " bytes past the end of allocation #" + std::to_string(a->id) + " (" +
-                  std::to_string(a->size) + " bytes)";
+      if (f != nullptr) {
+        f->kind = "out-of-bounds";
+        f->message = "the access runs " + std::to_string(addr + size - a->base - a->size) +
+                     " bytes past the end of allocation #" + std::to_string(a->id) + " (" +
+                     std::to_string(a->size) + " bytes)";
+      }
       return false;
     }
     lo_ = a->base;
     hi_ = a->base + a->size;
     return true;
   }
-  f.kind = "out-of-bounds";
+  if (f == nullptr)
+    return false;
+  f->kind = "out-of-bounds";
   if (a != nullptr)
-    f.message = "the address is " + std::to_string(addr - a->base - a->size) +
-                " bytes after the end of allocation #" + std::to_string(a->id) + " (" +
-                std::to_string(a->size) + " bytes" + (a->freed ? ", freed" : "") + ")";
+    f->message = "the address is " + std::to_string(addr - a->base - a->size) +
+                 " bytes after the end of allocation #" + std::to_string(a->id) + " (" +
+                 std::to_string(a->size) + " bytes" + (a->freed ? ", freed" : "") + ")";
   else
-    f.message = "the address is before every device allocation";
+    f->message = "the address is before every device allocation";
   return false;
 }
 
-bool MemoryChecker::shared(const Lane &l, std::uintptr_t addr, std::uint32_t size, Finding &f) {
+bool MemoryChecker::shared(const Lane &l, std::uintptr_t addr, std::uint32_t size, Finding *f) {
   const BlockInfo &b = l.block->info;
   const std::uintptr_t off = addr - b.smem_base;
   if (addr < b.smem_base || off >= MemoryMap::kSharedWindow)
@@ -75,22 +84,24 @@ bool MemoryChecker::shared(const Lane &l, std::uintptr_t addr, std::uint32_t siz
   if (off + size <= dyn)
     return true;
   const SharedVar *below = nullptr;
-  for (const SharedVar *v : rt_.engine.sharedVars()) {
+  for (const SharedVar *v : *b.launch->shared_vars) {
     if (off >= v->offset && off + size <= std::uintptr_t{v->offset} + v->size)
       return true;
     if (v->offset <= off && (below == nullptr || v->offset > below->offset))
       below = v;
   }
-  f.kind = "out-of-bounds";
+  if (f == nullptr)
+    return false;
+  f->kind = "out-of-bounds";
   if (below != nullptr && off >= below->offset)
-    f.message = std::to_string(off + size - below->offset - below->size) +
-                " bytes past the end of __shared__ '" + below->name + "' (" +
-                std::to_string(below->size) + " bytes)";
+    f->message = std::to_string(off + size - below->offset - below->size) +
+                 " bytes past the end of __shared__ '" + below->name + "' (" +
+                 std::to_string(below->size) + " bytes)";
   else if (off < dyn + 128)
-    f.message = std::to_string(off + size - dyn) + " bytes past the end of the launch's " +
-                std::to_string(dyn) + " bytes of dynamic shared memory";
+    f->message = std::to_string(off + size - dyn) + " bytes past the end of the launch's " +
+                 std::to_string(dyn) + " bytes of dynamic shared memory";
   else
-    f.message = "outside every __shared__ variable of the block";
+    f->message = "outside every __shared__ variable of the block";
   return false;
 }
 

@@ -1,28 +1,28 @@
 // Memory errors a GPU would fault on or silently corrupt: accesses outside
 // the accessed allocation, outside the block's shared variables and dynamic
 // shared memory, to freed memory, or misaligned. Checked on the lane before
-// the access happens (Engine::AccessGuard); like compute-sanitizer's
+// the access happens (AccessGuard); like compute-sanitizer's
 // memcheck, the finding ends the launch with cudaErrorIllegalAddress (or
 // cudaErrorMisalignedAddress), never a crash of warpsim.
 #pragma once
 
-#include "Engine.h"
+#include "AccessGuard.h"
 #include "Observer.h"
 
 namespace warpsim::sim {
 class Runtime;
 
-class MemoryChecker final : public Observer, public Engine::AccessGuard {
+class MemoryChecker final : public Observer, public AccessGuard {
 public:
   explicit MemoryChecker(Runtime &rt) : rt_(rt) {}
   bool check(const Lane &l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
-             MemorySpace space, std::uintptr_t pc, Finding &f, cudaError_t &error) override;
+             MemorySpace space, Finding *f, cudaError_t *error) override;
   void onFree(std::uintptr_t, std::size_t) override { lo_ = hi_ = 0; }
   void onLaunchBegin(const LaunchInfo &) override { lo_ = hi_ = 0; }
 
 private:
-  bool global(std::uintptr_t addr, std::uint32_t size, Finding &f);
-  bool shared(const Lane &l, std::uintptr_t addr, std::uint32_t size, Finding &f);
+  bool global(std::uintptr_t addr, std::uint32_t size, Finding *f);
+  bool shared(const Lane &l, std::uintptr_t addr, std::uint32_t size, Finding *f);
 
   Runtime &rt_;
   std::uintptr_t lo_ = 0, hi_ = 0; // the live allocation last found

@@ -4,22 +4,17 @@
 
 #include "Describe.h"
 #include "Runtime.h"
+#include "warpsim/model/MemoryOrdering.h"
 
 namespace warpsim::sim {
 
 using model::AccessRecord;
+using model::acquires;
 using model::Hazard;
+using model::releases;
 using model::SyncClock;
 
 namespace {
-
-bool acquires(MemoryOrder o) {
-  return o == MemoryOrder::Acquire || o == MemoryOrder::AcqRel || o == MemoryOrder::SeqCst ||
-         o == MemoryOrder::Consume;
-}
-bool releases(MemoryOrder o) {
-  return o == MemoryOrder::Release || o == MemoryOrder::AcqRel || o == MemoryOrder::SeqCst;
-}
 
 const char *hazardName(Hazard h) {
   switch (h) {
@@ -210,10 +205,10 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   const std::uint32_t gtid = bs.linear * tpb_ + tid;
   const bool sameInstruction = prior.instr == instr && prior.thread / tpb_ == bs.linear &&
                                (prior.thread % tpb_) / ws_ == a.warp;
-  auto key = std::make_tuple(static_cast<int>(h), static_cast<int>(a.space), prior.pc, a.pc);
-  auto [it, fresh] = index_.try_emplace(key, entries_.size());
+  const auto [index, fresh] =
+      table_.find({"race", static_cast<int>(h) * 16 + static_cast<int>(a.space), prior.pc, a.pc});
+  auto &e = table_.at(index);
   if (fresh) {
-    Entry e;
     Finding &f = e.finding;
     f.kind = "race";
     f.hazard = hazardName(h);
@@ -241,15 +236,7 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
       why = "in the same block with no __syncthreads() between";
     f.message = std::string(hazardName(h)) + " hazard on " + spaceName(a.space) + " memory at " +
                 f.object + ": " + cur + " races with an earlier " + before + " (" + why + ")";
-    FindingSite now;
-    if (const Lane *l = rt_.engine.residentLane(*a.block, tid))
-      now = rt_.engine.siteOf(l, a.pc, cur);
-    else {
-      now.role = cur;
-      now.pc = a.pc;
-      now.has_thread = true;
-      threadCoords(*launch_, bs.linear, tid, now.block, now.thread);
-    }
+    FindingSite now = threadSite(*a.block, tid, a.pc, cur);
     now.detail = std::string(cur);
     FindingSite then;
     then.role = before;
@@ -259,24 +246,21 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
     threadCoords(*launch_, pblock, prior.thread % tpb_, then.block, then.thread);
     f.sites.push_back(std::move(now));
     f.sites.push_back(std::move(then));
-    e.intraInstruction = h == Hazard::WriteAfterWrite && sameInstruction;
-    entries_.push_back(std::move(e));
+    e.extra.intraInstruction = h == Hazard::WriteAfterWrite && sameInstruction;
   }
-  Entry &e = entries_[it->second];
-  ++e.count;
   // One pair of sites can race both within a warp instruction and across
   // warps: only a pair that never races across instructions stays a
   // same-instruction warning.
   if (h == Hazard::WriteAfterWrite && !sameInstruction)
-    e.intraInstruction = false;
+    e.extra.intraInstruction = false;
   (void)gtid;
   if (h != Hazard::WriteAfterWrite || sameInstruction)
     return;
   // Write after write: whether the second write changed the value is known
   // once it has happened (the next event of its warp).
-  if (e.sameValue)
+  if (e.extra.sameValue)
     pending_.push_back(
-        {it->second, granule, loadGranule(granule), byteMask(mask), a.block, a.warp});
+        {index, granule, loadGranule(granule), byteMask(mask), a.block, a.warp});
 }
 
 void RaceDetector::resolve(const BlockInfo *block, std::int64_t warp) {
@@ -288,7 +272,7 @@ void RaceDetector::resolve(const BlockInfo *block, std::int64_t warp) {
       continue;
     }
     if (((loadGranule(p.addr) ^ p.before) & p.mask) != 0)
-      entries_[p.entry].sameValue = false;
+      table_.at(p.entry).extra.sameValue = false;
   }
   pending_.resize(keep);
 }
@@ -324,7 +308,7 @@ void RaceDetector::onFence(const FenceEvent &e) {
   BlockSync &bs = blockOf(e.block);
   if (!pending_.empty())
     resolve(e.block, e.warp);
-  const std::uint32_t scope = e.scope == FenceScope::Block ? bs.linear : SyncClock::kDeviceScope;
+  const std::uint32_t scope = model::releaseScope(e.scope, bs.linear);
   for (std::uint64_t m = e.mask; m != 0; m &= m - 1) {
     const std::uint32_t tid = e.warp * ws_ + static_cast<std::uint32_t>(__builtin_ctzll(m));
     ThreadSync &t = bs.threads[tid];
@@ -338,13 +322,9 @@ void RaceDetector::onFence(const FenceEvent &e) {
     // Acquire half: what earlier relaxed atomic reads saw. A block-scope
     // fence only synchronises with the thread's own block.
     if (!t.pending.empty()) {
-      for (const model::SyncEntry &en : t.pending.entries()) {
-        const bool own = (en.key & SyncClock::kThreadKey)
-                             ? static_cast<std::uint32_t>(en.key) / tpb_ == bs.linear
-                             : en.key == bs.linear;
-        if (e.scope != FenceScope::Block || own)
+      for (const model::SyncEntry &en : t.pending.entries())
+        if (model::fenceAcquires(e.scope, en, bs.linear, tpb_))
           t.clock.raise(en.key, en.value);
-      }
       t.pending.clear();
       bs.threadClocks = true;
     }
@@ -366,22 +346,17 @@ void RaceDetector::onWarpSync(const WarpOpEvent &e) {
 }
 
 void RaceDetector::flush() {
-  for (Entry &e : entries_) {
+  table_.flush(rt_.findings, *launch_, [this](auto &e) {
     Finding &f = e.finding;
-    f.kernel = launch_->site->kernel_name;
-    f.launch = launch_->id;
-    f.count = e.count;
-    const bool benign = f.hazard == "WAW" && (e.intraInstruction || e.sameValue);
+    const bool benign = f.hazard == "WAW" && (e.extra.intraInstruction || e.extra.sameValue);
     f.severity = benign ? Severity::Warning : Severity::Error;
-    if (benign && !e.intraInstruction) {
+    if (benign && !e.extra.intraInstruction) {
       if (!rt_.options.same_value_races)
-        continue;
+        return false;
       f.message += "; every racing write stored the value already there";
     }
-    rt_.findings.add(f);
-  }
-  entries_.clear();
-  index_.clear();
+    return true;
+  });
 }
 
 } // namespace warpsim::sim

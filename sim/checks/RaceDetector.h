@@ -7,11 +7,10 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
-#include <tuple>
 #include <unordered_map>
 #include <vector>
 
+#include "FindingTable.h"
 #include "Findings.h"
 #include "Observer.h"
 #include "warpsim/model/RaceShadow.h"
@@ -54,9 +53,7 @@ private:
     std::vector<std::uint32_t> instr;    // per warp: warp instructions so far
     std::vector<std::uint32_t> pairSync; // [warp][lane][lane]: last common __syncwarp
   };
-  struct Entry {
-    Finding finding;
-    std::uint64_t count = 0;
+  struct RaceExtra {
     bool sameValue = true; // every write-write occurrence stored the value already there
     // Every occurrence was lanes of one warp instruction storing to the same
     // bytes: one lane wins, the values are not compared (the instrumentation
@@ -91,8 +88,7 @@ private:
   const LaunchInfo *launch_ = nullptr;
   std::uint32_t gen_ = 0, serial_ = 0, tpb_ = 1, ws_ = 32;
   bool warpSynchronous_ = false;
-  std::map<std::tuple<int, int, std::uintptr_t, std::uintptr_t>, std::size_t> index_;
-  std::vector<Entry> entries_;
+  FindingTable<RaceExtra> table_;
   std::vector<Pending> pending_;
 };
 

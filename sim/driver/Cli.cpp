@@ -59,7 +59,8 @@ options:
                          sectors per request, SIMT efficiency; print a
                          per-kernel summary and a per-line table
   --profile-svg FILE     also draw lane activity and bank heat maps (SVG)
-  --check LIST           run: checks to enable (race,barrier,memory,init,all)
+  --check LIST           run: checks to enable (race,barrier,memory,init,
+                         warp,all or none; default warp)
   --json FILE            write the findings as JSON (schema: docs/checks.md)
   --sarif FILE           write the findings as SARIF 2.1.0
   --print-limit N        print at most N findings (all are counted)
@@ -207,9 +208,9 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
         std::size_t q = v.find(',', p);
         item = v.substr(p, q == std::string::npos ? std::string::npos : q - p);
         if (item != "race" && item != "barrier" && item != "memory" && item != "init" &&
-            item != "all" && item != "none")
-          return {std::nullopt, "--check takes a list of race, barrier, memory, init, all or "
-                                "none, not '" +
+            item != "warp" && item != "all" && item != "none")
+          return {std::nullopt, "--check takes a list of race, barrier, memory, init, warp, all "
+                                "or none, not '" +
                                     item + "'"};
         if (q == std::string::npos)
           break;

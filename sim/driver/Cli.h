@@ -30,7 +30,8 @@ struct CliOptions {
   bool profile = false;          // --profile: bank conflicts, coalescing, divergence
   std::string profile_svg;       // --profile-svg FILE (implies --profile)
   bool werror = false;           // lint: warnings make the exit status 1
-  std::string checks;            // --check LIST (run) / all (check): race,barrier,memory,init
+  // --check LIST (run; default warp) / all (check): race,barrier,memory,init,warp
+  std::string checks = "warp";
   std::string json_path;         // --json FILE: findings as JSON (docs/checks.md)
   std::string sarif_path;        // --sarif FILE: findings as SARIF 2.1.0
   std::uint64_t print_limit = 0; // --print-limit N: findings printed (0: all)

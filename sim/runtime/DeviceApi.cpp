@@ -40,7 +40,7 @@ inline uint3 toUint3(const Dim3 &d) { return uint3{d.x, d.y, d.z}; }
 template <class T, class Op>
 __attribute__((always_inline)) inline T rmw(T *addr, std::uintptr_t pc, Op op) {
   if (Lane *l = tl_lane)
-    Runtime::get().engine.access(l, reinterpret_cast<std::uintptr_t>(addr), sizeof(T),
+    l->block->access(l, reinterpret_cast<std::uintptr_t>(addr), sizeof(T),
                                  AccessKind::Atomic, MemoryOrder::Relaxed, pc);
   T old = *addr;
   *addr = op(old);
@@ -70,48 +70,53 @@ int warpsim_warp_size(void) { return static_cast<int>(Runtime::get().laneCount);
 extern "C" {
 void *warpsim_shared_static(SharedVar *var, std::size_t size, std::size_t align) {
   Lane *l = lane("a __shared__ variable");
-  return reinterpret_cast<void *>(Runtime::get().engine.placeShared(l, var, size, align));
+  return reinterpret_cast<void *>(l->block->placeShared(l, var, size, align));
 }
 
 void *warpsim_shared_dynamic(SharedVar *) {
   Lane *l = lane("extern __shared__ memory");
-  return reinterpret_cast<void *>(Runtime::get().engine.dynamicShared(l));
+  return reinterpret_cast<void *>(l->block->dynamicShared());
 }
 } // extern "C"
 
 // ------------------------------------------------------------- barriers
 
 void __syncthreads(void) {
-  Runtime::get().engine.barrier(lane("__syncthreads"), BarrierKind::Block, false, WS_RET);
+  Lane *l = lane("__syncthreads");
+  l->block->barrier(l, BarrierKind::Block, false, WS_RET);
 }
 int __syncthreads_count(int predicate) {
-  return static_cast<int>(Runtime::get().engine.barrier(
-      lane("__syncthreads_count"), BarrierKind::Count, predicate != 0, WS_RET));
+  Lane *l = lane("__syncthreads_count");
+  return static_cast<int>(l->block->barrier(l, BarrierKind::Count, predicate != 0, WS_RET));
 }
 int __syncthreads_and(int predicate) {
-  return static_cast<int>(Runtime::get().engine.barrier(lane("__syncthreads_and"), BarrierKind::And,
-                                                        predicate != 0, WS_RET));
+  Lane *l = lane("__syncthreads_and");
+  return static_cast<int>(l->block->barrier(l, BarrierKind::And, predicate != 0, WS_RET));
 }
 int __syncthreads_or(int predicate) {
-  return static_cast<int>(Runtime::get().engine.barrier(lane("__syncthreads_or"), BarrierKind::Or,
-                                                        predicate != 0, WS_RET));
+  Lane *l = lane("__syncthreads_or");
+  return static_cast<int>(l->block->barrier(l, BarrierKind::Or, predicate != 0, WS_RET));
 }
 
 // Fences change nothing under the sequentially consistent execution, but
 // they are events: checkers order memory through them.
 void __threadfence(void) {
-  Runtime::get().engine.fence(lane("__threadfence"), FenceScope::Device, WS_RET);
+  Lane *l = lane("__threadfence");
+  l->block->fence(l, FenceScope::Device, WS_RET);
 }
 void __threadfence_block(void) {
-  Runtime::get().engine.fence(lane("__threadfence_block"), FenceScope::Block, WS_RET);
+  Lane *l = lane("__threadfence_block");
+  l->block->fence(l, FenceScope::Block, WS_RET);
 }
 void __threadfence_system(void) {
-  Runtime::get().engine.fence(lane("__threadfence_system"), FenceScope::System, WS_RET);
+  Lane *l = lane("__threadfence_system");
+  l->block->fence(l, FenceScope::System, WS_RET);
 }
 void __nanosleep(unsigned int) {}
-// Simulated clocks: a deterministic count of the warp instructions so far.
+// Simulated clocks: a deterministic count of the warp instructions the
+// thread's block has issued so far (per block, as an SM's clock is per SM).
 long long clock64(void) {
-  return static_cast<long long>(Runtime::get().engine.stats().warp_instructions);
+  return static_cast<long long>(lane("clock64")->block->stats().warp_instructions);
 }
 // In a kernel, clock() is deterministic like clock64(); on the host it is the
 // C library's processor time.
@@ -218,8 +223,8 @@ extern "C" [[noreturn]] void __assert_fail(const char *assertion, const char *fi
     Finding f;
     f.kind = "device-assert";
     f.message = std::string("device-side assertion `") + assertion + "` failed";
-    f.sites.push_back(Runtime::get().engine.siteOf(l, WS_RET, "assert"));
-    Runtime::get().engine.abortLaunch(l, cudaErrorAssert, std::move(f));
+    f.sites.push_back(l->block->siteOf(l, WS_RET, "assert"));
+    l->block->abortLaunch(l, cudaErrorAssert, std::move(f));
   }
   std::fflush(stdout);
   std::fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, function, assertion);
@@ -228,7 +233,8 @@ extern "C" [[noreturn]] void __assert_fail(const char *assertion, const char *fi
 
 // ------------------------------------------------------- warp operations
 // Each stops the lane at a warp-operation event; the engine runs the
-// operation once every lane named in the mask has arrived (Engine::warpOp).
+// operation once every lane named in the mask has arrived
+// (BlockExecutor::warpOp).
 
 namespace {
 
@@ -263,7 +269,8 @@ inline std::uint64_t warpOp(const char *what, model::WarpOp op, unsigned long lo
   o.width = static_cast<std::uint32_t>(width);
   o.bytes = bytes;
   o.is_signed = isSigned;
-  return Runtime::get().engine.warpOp(lane(what), op, mask, o, pc);
+  Lane *l = lane(what);
+  return l->block->warpOp(l, op, mask, o, pc);
 }
 
 } // namespace

@@ -49,8 +49,8 @@ inline bool g_ready = false; // set once the runtime exists
 
 inline void access(void *p, std::uint32_t size, AccessKind kind, std::uintptr_t pc) {
   if (Lane *l = tl_lane) {
-    Runtime::get().engine.access(l, reinterpret_cast<std::uintptr_t>(p), size, kind,
-                                 MemoryOrder::NotAtomic, pc);
+    l->block->access(l, reinterpret_cast<std::uintptr_t>(p), size, kind, MemoryOrder::NotAtomic,
+                     pc);
   } else if (g_ready) {
     hostAccess(p, size, kind != AccessKind::Load, pc);
   }
@@ -70,7 +70,7 @@ inline void rangeAccess(const void *p, std::size_t n, AccessKind kind, std::uint
       std::uint32_t chunk = 16;
       while (chunk > 1 && (((a + off) & (chunk - 1)) != 0 || chunk > n - off))
         chunk >>= 1;
-      Runtime::get().engine.access(l, a + off, chunk, kind, MemoryOrder::NotAtomic, pc);
+      l->block->access(l, a + off, chunk, kind, MemoryOrder::NotAtomic, pc);
       off += chunk;
     }
   } else if (g_ready) {
@@ -166,8 +166,8 @@ void *__tsan_memset(void *dst, int c, unsigned long n) {
 #define WS_ATOMIC_EVENT(p, N, kind, mo)                                                            \
   do {                                                                                             \
     if (Lane *l = tl_lane)                                                                         \
-      Runtime::get().engine.access(l, reinterpret_cast<std::uintptr_t>(p), N, kind,                \
-                                   static_cast<MemoryOrder>(mo), WS_RET);                          \
+      l->block->access(l, reinterpret_cast<std::uintptr_t>(p), N, kind,                            \
+                       static_cast<MemoryOrder>(mo), WS_RET);                                      \
   } while (0)
 
 #define WS_ATOMICS(N, T)                                                                           \

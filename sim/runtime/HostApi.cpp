@@ -477,7 +477,7 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
                                                                     : cudaErrorInvalidValue);
   }
   LaunchInfo info{++r.launches, site, req.grid, req.block, cfg->smem, 0, r.laneCount, &r.arch};
-  cudaError_t err = r.engine.runGrid(info, entry, closure);
+  cudaError_t err = r.grid.run(info, entry, closure);
   if (!r.devicePrintf.empty()) {
     std::fflush(stdout);
     std::fwrite(r.devicePrintf.data(), 1, r.devicePrintf.size(), stdout);

@@ -6,27 +6,38 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "warpsim/frontend_abi.h"
 #include "warpsim/model/ArchSpec.h"
 #include "warpsim/model/Dim3.h"
+#include "warpsim/model/Events.h"
 #include "warpsim/model/WarpOps.h"
 
 namespace warpsim::sim {
 
+using model::AccessKind;
+using model::BarrierKind;
 using model::Dim3;
+using model::FenceScope;
+using model::MemoryOrder;
+using model::Proxy;
+using model::Scope;
+using model::SyncObjectKind;
+using model::SyncObjectRef;
 
-enum class AccessKind : std::uint8_t { Load, Store, Atomic };
+struct FindingSite;
 
-// Memory orders as the TSan ABI passes them (C11 numbering).
-enum class MemoryOrder : std::uint8_t {
-  Relaxed = 0,
-  Consume = 1,
-  Acquire = 2,
-  Release = 3,
-  AcqRel = 4,
-  SeqCst = 5,
-  NotAtomic = 255,
+// A narrow, read-only view of a resident block's threads, for reports: the
+// call stack a thread is in when a finding names it. Valid while the block
+// is resident (during any event of the block).
+class ThreadSites {
+public:
+  virtual void describe(std::uint32_t thread, std::uintptr_t pc, const char *role,
+                        FindingSite &out) const = 0;
+
+protected:
+  ~ThreadSites() = default;
 };
 
 struct LaunchInfo {
@@ -38,6 +49,9 @@ struct LaunchInfo {
   std::size_t static_smem; // as laid out so far (grows as variables appear)
   unsigned warp_size;
   const model::ArchSpec *arch;
+  // Static __shared__ variables placed so far, in the order they were laid
+  // out (for reports that name the variable an address is in).
+  const std::vector<const SharedVar *> *shared_vars = nullptr;
 };
 
 struct BlockInfo {
@@ -46,6 +60,7 @@ struct BlockInfo {
   Dim3 index;
   std::uintptr_t smem_base; // the block's shared window
   std::size_t smem_size;
+  const ThreadSites *threads = nullptr; // call stacks of its threads (reports)
 };
 
 struct ThreadRef {
@@ -67,26 +82,26 @@ struct WarpAccess {
   AccessKind kind;
   MemorySpace space;
   MemoryOrder order;
+  Proxy proxy;         // generic for every access a thread makes itself
   std::uintptr_t pc;   // return address into the instrumented code
   std::uint32_t count; // entries used in `lanes`
   LaneAccess lanes[64];
 };
 
-enum class BarrierKind : std::uint8_t { Block, Count, And, Or };
-
+// Arrival at, or completion of, a phase of a synchronisation object.
 struct BarrierEvent {
   const BlockInfo *block;
   std::uint32_t warp;
   std::uint64_t mask; // arriving lanes of this warp
   std::uintptr_t pc;
   BarrierKind kind;
-  std::uint64_t phase; // the phase being arrived at / completed
+  std::uint64_t phase;    // the phase being arrived at / completed
+  SyncObjectRef object;   // which barrier (id 0: __syncthreads)
+  std::uint32_t expected; // arrivals the phase needs (the block's live threads)
 };
 
 // __threadfence_block / __threadfence / __threadfence_system, as issued by
 // a group of lanes.
-enum class FenceScope : std::uint8_t { Block, Device, System };
-
 struct FenceEvent {
   const BlockInfo *block;
   std::uint32_t warp;
@@ -107,6 +122,39 @@ struct WarpOpEvent {
   std::uint64_t active_mask; // lanes that executed it together (exact participants)
   std::uintptr_t pc;         // call site of the leader (lowest participating lane)
   WarpOp op;
+  // What the operation did wrong (CUDA leaves each undefined), for checkers:
+  std::uint64_t bad_source = 0; // shuffles: lanes that read a non-participating lane
+  std::uint64_t bad_width = 0;  // shuffles: lanes passing a width that is not a power of two
+  std::uint32_t bad_width_value = 0;  // the width the lowest of them passed
+  std::int32_t masks_differ_at = -1;  // lane whose partners passed other masks, or -1
+};
+
+// Lanes arriving together at a warp operation (one warp instruction; one
+// lane in the fast schedule), before it executes.
+struct WarpOpArrival {
+  const BlockInfo *block;
+  std::uint32_t warp;
+  std::uint64_t lanes;       // the arriving lanes
+  std::uint64_t mask;        // the mask the lowest of them passed (raw bits)
+  std::uint64_t not_in_mask; // lanes whose mask does not name themselves
+  std::uintptr_t pc;
+  WarpOp op;
+};
+
+// At a deadlock: lanes waiting at a warp operation for lanes of their mask
+// that never arrive.
+struct WarpOpStuck {
+  const BlockInfo *block;
+  std::uint32_t warp;
+  std::uint32_t lane;  // the lowest waiting lane of the group
+  std::uint64_t lanes; // the lanes waiting at this operation with this mask
+  std::uint64_t mask;  // as passed
+  std::uint64_t missing;
+  std::uintptr_t pc;
+  WarpOp op;
+  // What the lowest missing lane does instead.
+  enum class Elsewhere : std::uint8_t { Unknown, AtBarrier, AtOtherWarpOp, Running } elsewhere;
+  WarpOp other_op; // for AtOtherWarpOp
 };
 
 // Host-side writes into device memory (cudaMemcpy, cudaMemset, symbols).
@@ -134,6 +182,11 @@ public:
   // __syncwarp and every *_sync operation (not __activemask), after
   // onWarpOp, before any participant resumes.
   virtual void onWarpSync(const WarpOpEvent &) {}
+  // Lanes arrive at a warp operation (before it can execute).
+  virtual void onWarpOpArrive(const WarpOpArrival &) {}
+  // A deadlocked launch: a warp operation whose lanes wait forever. Sent
+  // after onLaunchEnd, before the deadlock ends the program.
+  virtual void onWarpOpStuck(const WarpOpStuck &) {}
   virtual void onThreadExit(const BlockInfo &, std::uint32_t /*thread*/) {}
   virtual void onAlloc(std::uintptr_t, std::size_t, MemorySpace) {}
   virtual void onFree(std::uintptr_t, std::size_t) {}

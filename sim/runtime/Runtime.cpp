@@ -63,7 +63,7 @@ void onFault(int sig, siginfo_t *info, void *) {
     sayDim(l->tidx);
     say(" of block ");
     sayDim(l->block->info.index);
-    if (const LaunchInfo *li = rt.engine.currentLaunch()) {
+    if (const LaunchInfo *li = rt.grid.launch()) {
       say(" in kernel ");
       say(li->site->kernel_name);
     }
@@ -178,7 +178,7 @@ void Runtime::finish() {
   if (done)
     return;
   done = true;
-  const EngineStats &s = engine.stats();
+  const EngineStats s = grid.stats();
   findings.addStat("launches", s.launches);
   findings.addStat("blocks", s.blocks);
   findings.addStat("threads", s.threads);

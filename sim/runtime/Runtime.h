@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "Engine.h"
+#include "GridRunner.h"
 #include "Findings.h"
 #include "MemoryMap.h"
 #include "Observer.h"
@@ -30,7 +30,7 @@ public:
   MemoryMap memory;
   StackPool stacks;
   FindingSink findings;
-  Engine engine{*this};
+  GridRunner grid{*this};
   std::vector<Observer *> observers;
 
   // Error state as the CUDA runtime keeps it: the last error (cleared by

@@ -9,6 +9,7 @@ namespace warpsim::model {
 
 class BlockBarrier {
 public:
+  BlockBarrier() = default;
   explicit BlockBarrier(std::uint32_t threads) : live_(threads) {}
 
   // A thread arrives with a predicate (for __syncthreads_count/and/or).
@@ -44,7 +45,7 @@ private:
     return true;
   }
 
-  std::uint32_t live_;
+  std::uint32_t live_ = 0;
   std::uint32_t arrived_ = 0;
   std::uint32_t predicateCount_ = 0;
   std::uint32_t lastCount_ = 0;

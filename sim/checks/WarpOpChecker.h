@@ -1,0 +1,37 @@
+// Misused warp operations, as the engine's warp-operation events describe
+// them: a mask that does not name the calling lane, lanes of one operation
+// passing different masks, shuffles reading a lane that does not take part
+// or passing an invalid width, and (at a deadlock) operations waiting for
+// lanes of their mask that never arrive. Each is reported once per call
+// site and kind of problem in a launch, as soon as it happens.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "FindingTable.h"
+#include "Observer.h"
+
+namespace warpsim::sim {
+class Runtime;
+
+class WarpOpChecker final : public Observer {
+public:
+  explicit WarpOpChecker(Runtime &rt) : rt_(rt) {}
+  void onLaunchBegin(const LaunchInfo &l) override { launch_ = &l; }
+  void onLaunchEnd(const LaunchInfo &l) override;
+  void onWarpOpArrive(const WarpOpArrival &) override;
+  void onWarpOp(const WarpOpEvent &) override;
+  void onWarpOpStuck(const WarpOpStuck &) override;
+
+private:
+  enum Problem { Self, Differ, Width, Source, Stuck };
+  void report(const BlockInfo &b, std::uint32_t warp, std::uint32_t lane, std::uintptr_t pc,
+              WarpOp op, const char *kind, Problem p, std::string message, std::uint64_t lanes);
+
+  Runtime &rt_;
+  const LaunchInfo *launch_ = nullptr;
+  FindingTable<> table_;
+};
+
+} // namespace warpsim::sim

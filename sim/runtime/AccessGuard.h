@@ -1,0 +1,27 @@
+// A checker that validates every access on the lane before it happens (the
+// memory checker, see sim/checks/): a violation ends the launch with a
+// finding and a CUDA error, as compute-sanitizer's memcheck does. It only
+// judges; it never schedules.
+#pragma once
+
+#include <cstdint>
+
+#include "Findings.h"
+
+namespace warpsim::sim {
+
+struct Lane;
+
+class AccessGuard {
+public:
+  // Returns false if the access is invalid. The first call passes no
+  // finding (nothing is built for the valid accesses of the hot path); only
+  // after a false does the engine call again with `f` and `error` to fill.
+  virtual bool check(const Lane &l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
+                     MemorySpace space, Finding *f, cudaError_t *error) = 0;
+
+protected:
+  ~AccessGuard() = default;
+};
+
+} // namespace warpsim::sim

@@ -1,0 +1,667 @@
+#include "BlockExecutor.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+
+#include "AddressSpace.h"
+#include "GridRunner.h"
+#include "Runtime.h"
+#include "ThreadList.h"
+#include "warpsim/model/MemoryOrdering.h"
+
+namespace warpsim::sim {
+
+using boost::context::detail::jump_fcontext;
+using boost::context::detail::make_fcontext;
+using boost::context::detail::transfer_t;
+
+thread_local Lane *tl_lane = nullptr;
+
+namespace {
+constexpr SyncObjectRef kBlockBarrier{SyncObjectKind::Barrier, 0};
+} // namespace
+
+// A lane's fiber: it reaches its block, and through it the launch, from the
+// transfer data it was started with.
+void laneMain(transfer_t t) {
+  Lane *l = static_cast<Lane *>(t.data);
+  l->back = t.fctx;
+  l->block->grid_.runKernel();
+  l->state = LaneState::Exited;
+  jump_fcontext(l->back, nullptr);
+  __builtin_unreachable();
+}
+
+BlockExecutor::BlockExecutor(GridRunner &grid) : grid_(grid), rt_(grid.runtime()) {}
+
+const Options &BlockExecutor::options() const { return rt_.options; }
+
+void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
+  const LaunchInfo &L = *grid_.launch();
+  const std::uint32_t nthreads = static_cast<std::uint32_t>(L.block.volume());
+  const unsigned ws = L.warp_size;
+  slot = s;
+  info.launch = &L;
+  info.linear = linear;
+  info.index = model::delinearize(linear, L.grid);
+  info.smem_base = rt_.memory.sharedWindow(s);
+  info.smem_size = grid_.sharedLayout().prepared();
+  info.threads = this;
+  sync.reset(nthreads);
+  live = nthreads;
+  done = false;
+  stats_ = BlockStats{};
+  rt_.memory.prepareSharedWindow(s, info.smem_size,
+                                 static_cast<unsigned char>(rt_.options.shared_fill));
+  lanes.resize(nthreads);
+  const std::uint32_t nwarps = (nthreads + ws - 1) / ws;
+  warps.resize(nwarps);
+  for (std::uint32_t w = 0; w < nwarps; ++w) {
+    Warp &wp = warps[w];
+    wp.block = this;
+    wp.index = w;
+    wp.first = w * ws;
+    wp.count = std::min(ws, nthreads - w * ws);
+    wp.live = wp.count;
+    wp.lastGroup = 0;
+    wp.streak = 0;
+    wp.waiting = 0;
+  }
+  for (std::uint32_t t = 0; t < nthreads; ++t) {
+    Lane &l = lanes[t];
+    l.block = this;
+    l.warp = &warps[t / ws];
+    l.lane = t % ws;
+    l.tid = t;
+    l.tidx = model::delinearize(t, L.block);
+    l.state = LaneState::Ready;
+    l.started = false;
+    l.ev = PendingEvent{};
+    l.result = 0;
+    l.depth = 0;
+    l.stack_hash = 0;
+    l.stack = rt_.stacks.acquire();
+    l.stack_lo = rt_.stacks.lo(l.stack);
+    l.stack_hi = rt_.stacks.hi(l.stack);
+    l.ctx = make_fcontext(reinterpret_cast<void *>(l.stack_hi), l.stack_hi - l.stack_lo, &laneMain);
+  }
+}
+
+void BlockExecutor::releaseStacks() {
+  for (Lane &l : lanes)
+    rt_.stacks.release(l.stack);
+}
+
+// ------------------------------------------------------------- scheduling
+
+void BlockExecutor::resume(Lane *l) {
+  tl_lane = l;
+  l->started = true;
+  ++stats_.switches;
+  transfer_t t = jump_fcontext(l->ctx, l);
+  l->ctx = t.fctx;
+  tl_lane = nullptr;
+}
+
+void BlockExecutor::yieldToScheduler(Lane *l) {
+  transfer_t t = jump_fcontext(l->back, nullptr);
+  l->back = t.fctx;
+}
+
+bool BlockExecutor::run(Lane *l) {
+  resume(l);
+  if (grid_.aborted())
+    return false;
+  // The lane has performed the write it was issued with: did it change memory?
+  checkWatchedWrite(*l);
+  if (l->state == LaneState::Exited)
+    laneExited(l);
+  return true;
+}
+
+void BlockExecutor::watchWrite(Lane &l, std::uintptr_t addr, std::uint32_t size) {
+  if (size > sizeof l.watch_old) {
+    grid_.progress(); // a wide copy: assume it changes something
+    return;
+  }
+  l.watch_addr = addr;
+  l.watch_size = size;
+  std::memcpy(l.watch_old, reinterpret_cast<const void *>(addr), size);
+}
+
+void BlockExecutor::checkWatchedWrite(Lane &l) {
+  if (l.watch_size == 0)
+    return;
+  if (std::memcmp(l.watch_old, reinterpret_cast<const void *>(l.watch_addr), l.watch_size) != 0)
+    grid_.progress();
+  l.watch_size = 0;
+}
+
+BarrierEvent BlockExecutor::barrierEvent(std::uint32_t warp, std::uint64_t mask, std::uintptr_t pc,
+                                         BarrierKind kind, std::uint32_t id,
+                                         std::uint64_t phase) const {
+  return BarrierEvent{&info, warp,  mask, pc, kind, phase, SyncObjectRef{SyncObjectKind::Barrier, id},
+                      sync.barrier(id).live()};
+}
+
+void BlockExecutor::issueAlone(Lane *l, std::uint64_t preemptLimit) {
+  if (l->ev.kind == EventKind::Barrier) {
+    const BarrierEvent e = barrierEvent(l->warp->index, std::uint64_t{1} << l->lane, l->ev.pc,
+                                        l->ev.barrier, 0, sync.barrier(0).phase());
+    for (Observer *o : rt_.observers)
+      o->onBarrierArrive(e);
+    arriveAtBarrier(l);
+  } else if (l->ev.kind == EventKind::WarpOp) {
+    issueWarpOp(*l->warp, std::uint64_t{1} << l->lane, false);
+    return;
+  } else {
+    l->state = LaneState::Ready; // preempted: runs again next round
+    grid_.stepWithoutProgress(preemptLimit);
+  }
+  // A lane that blocked may be what a waiting __activemask waits for.
+  if (l->warp->waiting != 0)
+    tryCompleteWarpOps(*l->warp);
+}
+
+void BlockExecutor::issue(Warp &w, std::uint64_t group) {
+  Lane *lanes = lanesOf(w);
+  const Lane &lead = lanes[__builtin_ctzll(group)];
+  ++stats_.warp_instructions;
+  switch (lead.ev.kind) {
+  case EventKind::Access: {
+    WarpAccess &a = scratch_;
+    a.block = &info;
+    a.warp = w.index;
+    a.active_mask = group;
+    a.kind = lead.ev.access;
+    a.space = lead.ev.space;
+    a.order = lead.ev.order;
+    a.proxy = Proxy::Generic;
+    a.pc = lead.ev.pc;
+    a.count = 0;
+    for (std::uint64_t m = group; m != 0; m &= m - 1) {
+      Lane &l = lanes[__builtin_ctzll(m)];
+      a.lanes[a.count++] = LaneAccess{l.lane, l.ev.size, l.ev.addr};
+      l.state = LaneState::Ready;
+      if (a.kind != AccessKind::Load)
+        watchWrite(l, l.ev.addr, l.ev.size);
+    }
+    stats_.accesses += a.count;
+    for (Observer *o : rt_.observers)
+      o->onWarpAccess(a);
+    break;
+  }
+  case EventKind::Barrier: {
+    const BarrierEvent e =
+        barrierEvent(w.index, group, lead.ev.pc, lead.ev.barrier, 0, sync.barrier(0).phase());
+    for (Observer *o : rt_.observers)
+      o->onBarrierArrive(e);
+    for (std::uint64_t m = group; m != 0; m &= m - 1)
+      arriveAtBarrier(&lanes[__builtin_ctzll(m)]);
+    break;
+  }
+  case EventKind::Fence: {
+    FenceEvent e{&info, w.index, group, lead.ev.pc, lead.ev.fence};
+    for (Observer *o : rt_.observers)
+      o->onFence(e);
+    for (std::uint64_t m = group; m != 0; m &= m - 1)
+      lanes[__builtin_ctzll(m)].state = LaneState::Ready;
+    break;
+  }
+  case EventKind::WarpOp:
+    issueWarpOp(w, group, true);
+    break;
+  case EventKind::Preempt:
+  case EventKind::None:
+    for (std::uint64_t m = group; m != 0; m &= m - 1)
+      lanes[__builtin_ctzll(m)].state = LaneState::Ready;
+    break;
+  }
+}
+
+// ------------------------------------------------------------- barriers
+
+void BlockExecutor::arriveAtBarrier(Lane *l) {
+  ++stats_.barrier_arrivals;
+  l->wait(kBlockBarrier);
+  if (sync.barrier(0).arrive(l->ev.predicate))
+    completeBarrier(0);
+}
+
+void BlockExecutor::completeBarrier(std::uint32_t id) {
+  const model::BlockBarrier &b = sync.barrier(id);
+  const std::uint32_t count = b.lastCount();
+  const std::uint32_t arrived = b.lastArrived();
+  const SyncObjectRef object{SyncObjectKind::Barrier, id};
+  for (Lane &l : lanes) {
+    if (l.state != LaneState::Waiting || !(l.waitOn == object))
+      continue;
+    l.result = model::barrierResult(l.ev.barrier, count, arrived);
+    l.state = LaneState::Ready;
+  }
+  grid_.progress();
+  const BarrierEvent e = barrierEvent(0, 0, 0, BarrierKind::Block, id, b.phase() - 1);
+  for (Observer *o : rt_.observers)
+    o->onBarrierComplete(e);
+}
+
+void BlockExecutor::laneExited(Lane *l) {
+  --l->warp->live;
+  grid_.progress();
+  for (Observer *o : rt_.observers)
+    o->onThreadExit(info, l->tid);
+  for (std::uint32_t completed = sync.threadExited(); completed != 0;
+       completed &= completed - 1)
+    completeBarrier(static_cast<std::uint32_t>(__builtin_ctz(completed)));
+  if (l->warp->waiting != 0)
+    tryCompleteWarpOps(*l->warp); // exited lanes are not waited for
+  if (--live == 0)
+    done = true;
+}
+
+// ------------------------------------------------------------ warp ops
+
+// A group of lanes arrives at a warp operation (one lane when lanes run
+// alone). As a warp instruction, __activemask executes at once for the
+// group; every other operation waits until all lanes its mask names have
+// arrived (and a lone __activemask until no lane of the warp still runs).
+void BlockExecutor::issueWarpOp(Warp &w, std::uint64_t group, bool asWarpInstruction) {
+  Lane *lanes = lanesOf(w);
+  Lane &lead = lanes[__builtin_ctzll(group)];
+  if (lead.ev.op == model::WarpOp::ActiveMask && asWarpInstruction) {
+    completeWarpOp(w, group, -1);
+    return;
+  }
+  std::uint64_t notInMask = 0;
+  for (std::uint64_t m = group; m != 0; m &= m - 1) {
+    Lane &l = lanes[__builtin_ctzll(m)];
+    const std::uint64_t self = std::uint64_t{1} << l.lane;
+    // A lane whose mask does not name it (undefined in CUDA) executes the
+    // operation alone.
+    l.ev.eff_mask = l.ev.mask;
+    if (l.ev.op != model::WarpOp::ActiveMask && (l.ev.mask & self) == 0) {
+      notInMask |= self;
+      l.ev.eff_mask = self;
+    }
+    l.wait(SyncObjectRef{SyncObjectKind::WarpSync, w.index});
+    ++w.waiting;
+  }
+  const WarpOpArrival a{&info, w.index, group, lead.ev.mask, notInMask, lead.ev.pc, lead.ev.op};
+  for (Observer *o : rt_.observers)
+    o->onWarpOpArrive(a);
+  tryCompleteWarpOps(w);
+}
+
+void BlockExecutor::tryCompleteWarpOps(Warp &w) {
+  Lane *lanes = lanesOf(w);
+  bool again = true;
+  while (again && w.waiting != 0) {
+    again = false;
+    model::WarpOpStop stops[64];
+    bool anyRunning = false;
+    for (std::uint32_t i = 0; i < w.count; ++i) {
+      const Lane &l = lanes[i];
+      stops[i].present = l.state != LaneState::Exited;
+      stops[i].arrived = l.waitsOn(SyncObjectKind::WarpSync);
+      stops[i].op = l.ev.op;
+      stops[i].pc = l.ev.pc;
+      stops[i].stack = l.stack_hash;
+      stops[i].mask = l.ev.eff_mask;
+      anyRunning |= l.state == LaneState::Ready || l.state == LaneState::AtEvent;
+    }
+    std::uint64_t done = 0;
+    for (std::uint32_t i = 0; i < w.count; ++i) {
+      if (!stops[i].arrived || (done >> i & 1) != 0)
+        continue;
+      std::uint64_t set;
+      std::int32_t differAt = -1;
+      if (stops[i].op == model::WarpOp::ActiveMask) {
+        // Lanes running alone: the lanes that reach this __activemask before
+        // the warp's other lanes block or exit are the active ones.
+        if (anyRunning)
+          continue;
+        set = 0;
+        for (std::uint32_t j = 0; j < w.count; ++j)
+          if (stops[j].arrived && model::sameWarpOp(stops[i], stops[j]))
+            set |= std::uint64_t{1} << j;
+      } else {
+        model::WarpSyncSet r = model::warpSyncSet(stops, w.count, i);
+        set = r.participants;
+        if (set == 0)
+          continue;
+        if (r.masks_differ)
+          differAt = static_cast<std::int32_t>(i);
+      }
+      done |= set;
+      for (std::uint64_t m = set; m != 0; m &= m - 1)
+        stops[__builtin_ctzll(m)].arrived = false;
+      completeWarpOp(w, set, differAt);
+      again = true;
+    }
+  }
+}
+
+void BlockExecutor::completeWarpOp(Warp &w, std::uint64_t participants,
+                                   std::int32_t masksDifferAt) {
+  Lane *lanes = lanesOf(w);
+  Lane &lead = lanes[__builtin_ctzll(participants)];
+  const model::WarpOp op = lead.ev.op;
+  const unsigned ws = grid_.launch()->warp_size;
+  model::WarpOperand ops[64];
+  std::uint64_t out[64];
+  for (std::uint64_t m = participants; m != 0; m &= m - 1) {
+    const int i = __builtin_ctzll(m);
+    ops[i] = lanes[i].ev.operand;
+  }
+  WarpOpEvent e{&info, w.index, lead.ev.mask, participants, lead.ev.pc, op};
+  e.masks_differ_at = masksDifferAt;
+  model::computeWarpOp(op, ws, participants, ops, out, e.bad_source);
+  if (model::isShuffle(op)) {
+    for (std::uint64_t m = participants; m != 0; m &= m - 1) {
+      const int i = __builtin_ctzll(m);
+      if (!model::validShuffleWidth(ops[i].width, ws))
+        e.bad_width |= std::uint64_t{1} << i;
+    }
+    if (e.bad_width != 0)
+      e.bad_width_value = ops[__builtin_ctzll(e.bad_width)].width;
+  } else {
+    e.bad_source = 0;
+  }
+  ++stats_.warp_ops;
+  for (Observer *o : rt_.observers)
+    o->onWarpOp(e);
+  if (model::warpOpSynchronises(op))
+    for (Observer *o : rt_.observers)
+      o->onWarpSync(e);
+  for (std::uint64_t m = participants; m != 0; m &= m - 1) {
+    const int i = __builtin_ctzll(m);
+    Lane &l = lanes[i];
+    l.result = out[i];
+    if (l.waitsOn(SyncObjectKind::WarpSync))
+      --w.waiting;
+    l.state = LaneState::Ready;
+  }
+}
+
+bool BlockExecutor::waitsAtWarpOp() const {
+  if (done)
+    return false;
+  for (const Warp &w : warps)
+    if (w.waiting != 0)
+      return true;
+  return false;
+}
+
+void BlockExecutor::reportStuckWarpOps(const std::vector<Observer *> &observers) const {
+  if (done)
+    return;
+  for (const Warp &w : warps) {
+    if (w.waiting == 0)
+      continue;
+    const Lane *lanes = &this->lanes[w.first];
+    model::WarpOpStop stops[64];
+    for (std::uint32_t i = 0; i < w.count; ++i) {
+      const Lane &l = lanes[i];
+      stops[i] = {l.state != LaneState::Exited, l.waitsOn(SyncObjectKind::WarpSync),
+                  l.ev.op,                      l.ev.pc,
+                  l.stack_hash,                 l.ev.eff_mask};
+    }
+    std::uint64_t reported = 0;
+    for (std::uint32_t i = 0; i < w.count; ++i) {
+      if (!stops[i].arrived || (reported >> i & 1) != 0)
+        continue;
+      std::uint64_t same = 0;
+      for (std::uint32_t j = 0; j < w.count; ++j)
+        if (stops[j].arrived && model::sameWarpOp(stops[i], stops[j]) &&
+            stops[j].mask == stops[i].mask)
+          same |= std::uint64_t{1} << j;
+      reported |= same;
+      const model::WarpSyncSet r = model::warpSyncSet(stops, w.count, i);
+      WarpOpStuck s{&info,          w.index, i, same, lanes[i].ev.mask, r.missing, lanes[i].ev.pc,
+                    stops[i].op,    WarpOpStuck::Elsewhere::Unknown,  stops[i].op};
+      if (r.missing != 0) {
+        const Lane &o = lanes[__builtin_ctzll(r.missing)];
+        if (o.waitsOn(SyncObjectKind::Barrier)) {
+          s.elsewhere = WarpOpStuck::Elsewhere::AtBarrier;
+        } else if (o.waitsOn(SyncObjectKind::WarpSync)) {
+          s.elsewhere = WarpOpStuck::Elsewhere::AtOtherWarpOp;
+          s.other_op = o.ev.op;
+        } else {
+          s.elsewhere = WarpOpStuck::Elsewhere::Running;
+        }
+      }
+      for (Observer *ob : observers)
+        ob->onWarpOpStuck(s);
+    }
+  }
+}
+
+// ------------------------------------------------------------ lane side
+
+void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
+                           MemoryOrder order, std::uintptr_t pc) {
+  // The thread's own stack is private: nothing to check or schedule.
+  if (addr - l->stack_lo < l->stack_hi - l->stack_lo)
+    return;
+  const std::size_t sharedEnd = grid_.sharedLayout().end();
+  const AddressClass c = classifyAddress(rt_, slot, sharedEnd, addr, size);
+  if (AccessGuard *g = grid_.accessGuard();
+      g != nullptr && !g->check(*l, addr, size, kind, c.space, nullptr, nullptr)) {
+    Finding gf;
+    cudaError_t ge = cudaErrorIllegalAddress;
+    g->check(*l, addr, size, kind, c.space, &gf, &ge);
+    gf.sites.push_back(siteOf(l, pc, "access"));
+    abortLaunch(l, ge, std::move(gf));
+  }
+  if (c.fault != AddressFault::None) {
+    Finding f;
+    f.kind = "invalid-address";
+    f.space = spaceName(c.space);
+    f.address = addr;
+    f.size = size;
+    f.message = std::string("invalid ") +
+                (kind == AccessKind::Load    ? "read"
+                 : kind == AccessKind::Store ? "write"
+                                             : "atomic") +
+                " of size " + std::to_string(size) + ": " +
+                addressFaultText(rt_, c.fault, addr, size, sharedEnd);
+    f.sites.push_back(siteOf(l, pc, "access"));
+    abortLaunch(l, cudaErrorIllegalAddress, std::move(f));
+  }
+  if (c.space == MemorySpace::Param && kind == AccessKind::Load)
+    return;
+  PendingEvent &e = l->ev;
+  e.kind = EventKind::Access;
+  e.access = kind;
+  e.space = c.space;
+  e.order = order;
+  e.size = size;
+  e.addr = addr;
+  e.pc = pc;
+  if (!grid_.lanesRunAlone()) {
+    l->state = LaneState::AtEvent;
+    yieldToScheduler(l);
+    return;
+  }
+  // A lane running alone: a one-lane warp instruction, no stop unless its
+  // quantum ran out.
+  WarpAccess &a = scratch_;
+  a.block = &info;
+  a.warp = l->warp->index;
+  a.active_mask = std::uint64_t{1} << l->lane;
+  a.kind = kind;
+  a.space = c.space;
+  a.order = order;
+  a.proxy = Proxy::Generic;
+  a.pc = pc;
+  a.count = 1;
+  a.lanes[0] = LaneAccess{l->lane, size, addr};
+  ++stats_.warp_instructions;
+  ++stats_.accesses;
+  checkWatchedWrite(*l); // the lane's previous write has happened by now
+  if (kind != AccessKind::Load)
+    watchWrite(*l, addr, size);
+  for (Observer *o : rt_.observers)
+    o->onWarpAccess(a);
+  if (++l->quantum >= rt_.options.fast_quantum) {
+    l->quantum = 0;
+    // Stop with the access as the event (issueAlone treats every stop but
+    // a barrier or warp operation as a preemption), so reports can say what
+    // the lane last did.
+    l->state = LaneState::AtEvent;
+    yieldToScheduler(l);
+  }
+}
+
+std::uint64_t BlockExecutor::barrier(Lane *l, BarrierKind kind, bool predicate,
+                                     std::uintptr_t pc) {
+  PendingEvent &e = l->ev;
+  e.kind = EventKind::Barrier;
+  e.barrier = kind;
+  e.predicate = predicate;
+  e.pc = pc;
+  e.addr = 0;
+  e.size = 0;
+  l->state = LaneState::AtEvent;
+  yieldToScheduler(l);
+  return l->result;
+}
+
+void BlockExecutor::fence(Lane *l, FenceScope scope, std::uintptr_t pc) {
+  if (grid_.lanesRunAlone()) {
+    FenceEvent f{&info, l->warp->index, std::uint64_t{1} << l->lane, pc, scope};
+    for (Observer *o : rt_.observers)
+      o->onFence(f);
+    return;
+  }
+  PendingEvent &e = l->ev;
+  e.kind = EventKind::Fence;
+  e.fence = scope;
+  e.pc = pc;
+  e.addr = 0;
+  e.size = 0;
+  l->state = LaneState::AtEvent;
+  yieldToScheduler(l);
+}
+
+std::uint64_t BlockExecutor::warpOp(Lane *l, model::WarpOp op, std::uint64_t mask,
+                                    const model::WarpOperand &operand, std::uintptr_t pc) {
+  PendingEvent &e = l->ev;
+  e.kind = EventKind::WarpOp;
+  e.op = op;
+  e.mask = mask;
+  e.eff_mask = mask;
+  e.operand = operand;
+  e.pc = pc;
+  e.addr = 0;
+  e.size = 0;
+  l->state = LaneState::AtEvent;
+  yieldToScheduler(l);
+  return l->result;
+}
+
+std::uintptr_t BlockExecutor::placeShared(Lane *l, SharedVar *var, std::size_t size,
+                                          std::size_t align) {
+  if (!grid_.placeShared(var, size, align)) {
+    Finding f;
+    f.kind = "shared-memory-exhausted";
+    f.space = "shared";
+    f.message = "static __shared__ variable '" + std::string(var->name) + "' (" +
+                std::to_string(size) + " bytes) does not fit in the block's shared memory";
+    f.sites.push_back(
+        siteOf(l, reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)), "access"));
+    abortLaunch(l, cudaErrorLaunchOutOfResources, std::move(f));
+  }
+  return info.smem_base + var->offset;
+}
+
+void BlockExecutor::abortLaunch(Lane *l, cudaError_t error, Finding finding) {
+  grid_.abort(error, std::move(finding));
+  l->state = LaneState::Exited;
+  jump_fcontext(l->back, nullptr);
+  __builtin_unreachable();
+}
+
+// ------------------------------------------------------------- reports
+
+FindingSite BlockExecutor::siteOf(const Lane *l, std::uintptr_t pc, const char *role) const {
+  FindingSite s;
+  s.role = role;
+  s.pc = pc;
+  // Frames below the kernel's own are the launch machinery.
+  for (std::uint32_t d = std::min(l->depth, Lane::kMaxFrames);
+       d-- > warpsim::detail::kKernelCallDepth;)
+    s.stack.push_back(l->frames[d]);
+  s.has_thread = true;
+  s.block = info.index;
+  s.thread = l->tidx;
+  return s;
+}
+
+void BlockExecutor::describe(std::uint32_t thread, std::uintptr_t pc, const char *role,
+                             FindingSite &out) const {
+  if (thread < lanes.size()) {
+    out = siteOf(&lanes[thread], pc, role);
+    return;
+  }
+  out = FindingSite{};
+  out.role = role;
+  out.pc = pc;
+  out.has_thread = true;
+  out.block = info.index;
+  out.thread = model::delinearize(thread, info.launch->block);
+}
+
+void BlockExecutor::describeWaiters(Finding &f) const {
+  if (done)
+    return;
+  // Group the block's lanes by what they do and where.
+  std::map<std::pair<int, std::uintptr_t>, std::vector<const Lane *>> groups;
+  for (const Lane &l : lanes) {
+    if (l.state == LaneState::Exited) {
+      groups[{2, 0}].push_back(&l);
+    } else if (l.waitsOn(SyncObjectKind::Barrier)) {
+      groups[{0, l.ev.pc}].push_back(&l);
+    } else if (l.waitsOn(SyncObjectKind::WarpSync)) {
+      groups[{3, l.ev.pc}].push_back(&l);
+    } else if (l.started) {
+      groups[{1, l.ev.pc}].push_back(&l);
+    }
+  }
+  for (const auto &[key, group] : groups) {
+    const Lane *first = group.front();
+    const char *role = key.first == 0 || key.first == 3 ? "waits"
+                       : key.first == 1                 ? "spins"
+                                                        : "exited";
+    FindingSite s = siteOf(first, key.first == 2 ? 0 : first->ev.pc, role);
+    std::vector<std::uint32_t> ids;
+    for (const Lane *l : group)
+      ids.push_back(l->tid);
+    s.thread_count = static_cast<std::uint32_t>(group.size());
+    s.threads = threadList(ids);
+    if (key.first == 0) {
+      s.detail = "waiting at __syncthreads()";
+    } else if (key.first == 3) {
+      s.detail = std::string("waiting at ") + model::warpOpName(first->ev.op) + " (mask " +
+                 hexMask(first->ev.mask, info.launch->warp_size) + ")";
+    } else if (key.first == 1) {
+      const PendingEvent &e = first->ev;
+      s.detail = "running without progress";
+      if (e.kind == EventKind::Access)
+        s.detail += std::string(", last ") +
+                    (e.access == AccessKind::Load    ? "reading "
+                     : e.access == AccessKind::Store ? "writing "
+                                                     : "an atomic on ") +
+                    spaceName(e.space) + " memory";
+      else if (e.kind == EventKind::Barrier)
+        s.detail += ", not yet scheduled to arrive at __syncthreads()";
+    } else {
+      s.stack.clear();
+      s.detail = "exited";
+    }
+    f.sites.push_back(std::move(s));
+  }
+}
+
+} // namespace warpsim::sim

@@ -1,0 +1,110 @@
+// One resident block: its lanes (fibers) and warps, the fiber switch, the
+// warp instructions it issues, its synchronisation objects (SyncTable) and
+// its own scratch buffers and counters. A lane reaches its executor through
+// Lane::block; the executor reaches the launch through its GridRunner.
+// Which lanes run and issue next is the WarpSchedule's decision.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "AccessGuard.h"
+#include "Findings.h"
+#include "Lane.h"
+#include "Observer.h"
+#include "Options.h"
+#include "SyncTable.h"
+
+namespace warpsim::sim {
+
+class GridRunner;
+class Runtime;
+
+// Counters of one block (summed by the grid when the block retires).
+struct BlockStats {
+  std::uint64_t warp_instructions = 0, accesses = 0, barrier_arrivals = 0;
+  std::uint64_t warp_ops = 0; // executed warp operations (shuffles, votes, ...)
+  std::uint64_t switches = 0;
+};
+
+class BlockExecutor final : public ThreadSites {
+public:
+  explicit BlockExecutor(GridRunner &grid);
+
+  // Admits block `linear` of the running launch into resident slot `slot`.
+  void admit(std::uint64_t linear, std::uint32_t slot);
+  // Gives the lanes' stacks back (the block finished or the launch ended).
+  void releaseStacks();
+
+  BlockInfo info{};
+  std::uint32_t slot = 0; // resident slot: selects the shared window
+  std::vector<Lane> lanes;
+  std::vector<Warp> warps;
+  SyncTable sync;
+  std::uint32_t live = 0;
+  bool done = false;
+
+  GridRunner &grid() { return grid_; }
+  const Options &options() const;
+  const BlockStats &stats() const { return stats_; }
+  Lane *lanesOf(Warp &w) { return &lanes[w.first]; }
+
+  // ---- for the WarpSchedule
+  // Runs `l` to its next event. Returns false if the launch was aborted.
+  bool run(Lane *l);
+  // Issues the lanes `group` of `w` (stopped at the same event) as one warp
+  // instruction.
+  void issue(Warp &w, std::uint64_t group);
+  // Acts on the stop of a lane that runs alone (fast schedule): arrive at
+  // its barrier or warp operation, or count a preemption against
+  // `preemptLimit` (livelock).
+  void issueAlone(Lane *l, std::uint64_t preemptLimit);
+
+  // ---- called on a lane's fiber (the hooks and the device API)
+  void access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind, MemoryOrder order,
+              std::uintptr_t pc);
+  // Returns the barrier's result (see model::barrierResult).
+  std::uint64_t barrier(Lane *l, BarrierKind kind, bool predicate, std::uintptr_t pc);
+  void fence(Lane *l, FenceScope scope, std::uintptr_t pc);
+  // A warp operation (shuffle, vote, match, reduce, __syncwarp,
+  // __activemask): waits for the lanes of `mask`, returns this lane's result.
+  std::uint64_t warpOp(Lane *l, model::WarpOp op, std::uint64_t mask,
+                       const model::WarpOperand &operand, std::uintptr_t pc);
+  std::uintptr_t placeShared(Lane *l, SharedVar *var, std::size_t size, std::size_t align);
+  std::uintptr_t dynamicShared() const { return info.smem_base; }
+  // Ends the launch from inside a lane: the lane never runs again.
+  [[noreturn]] void abortLaunch(Lane *l, cudaError_t error, Finding finding);
+
+  // ---- reports
+  FindingSite siteOf(const Lane *l, std::uintptr_t pc, const char *role) const;
+  void describe(std::uint32_t thread, std::uintptr_t pc, const char *role,
+                FindingSite &out) const override;
+  // Who waits where, who spins, who exited (deadlock and livelock reports).
+  void describeWaiters(Finding &f) const;
+  // At a deadlock: warp operations whose lanes wait for lanes that never come.
+  void reportStuckWarpOps(const std::vector<Observer *> &observers) const;
+  bool waitsAtWarpOp() const;
+
+private:
+  friend void laneMain(boost::context::detail::transfer_t t);
+
+  void resume(Lane *l);
+  void yieldToScheduler(Lane *l);
+  void arriveAtBarrier(Lane *l);
+  void completeBarrier(std::uint32_t id);
+  void laneExited(Lane *l);
+  void issueWarpOp(Warp &w, std::uint64_t group, bool asWarpInstruction);
+  void tryCompleteWarpOps(Warp &w);
+  void completeWarpOp(Warp &w, std::uint64_t participants, std::int32_t masksDifferAt);
+  void watchWrite(Lane &l, std::uintptr_t addr, std::uint32_t size);
+  void checkWatchedWrite(Lane &l);
+  BarrierEvent barrierEvent(std::uint32_t warp, std::uint64_t mask, std::uintptr_t pc,
+                            BarrierKind kind, std::uint32_t id, std::uint64_t phase) const;
+
+  GridRunner &grid_;
+  Runtime &rt_;
+  BlockStats stats_;
+  WarpAccess scratch_{}; // the warp instruction being issued
+};
+
+} // namespace warpsim::sim

@@ -1,0 +1,214 @@
+#include "GridRunner.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "Runtime.h"
+
+namespace warpsim::sim {
+
+GridRunner::GridRunner(Runtime &rt) : rt_(rt) {}
+GridRunner::~GridRunner() = default;
+
+cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *closure) {
+  const auto started = std::chrono::steady_clock::now();
+  if (!schedule_)
+    schedule_ = makeWarpSchedule(rt_.options.schedule);
+  alone_ = schedule_->lanesRunAlone();
+  launch_ = &launch;
+  entry_ = entry;
+  closure_ = closure;
+  aborted_ = false;
+  abortError_ = cudaSuccess;
+  sinceProgress_ = 0;
+  layout_.begin(launch.id, launch.dynamic_smem,
+                launch.site->static_smem != kUnknownSmem ? launch.site->static_smem
+                                                         : rt_.arch.static_shared_per_block,
+                MemoryMap::kSharedWindow);
+  launch.shared_vars = &layout_.vars();
+  schedule_->beginLaunch(rt_.options, launch.id);
+  ++totals_.launches;
+
+  const std::uint64_t total = launch.grid.volume();
+  const std::uint32_t maxResident = rt_.options.resident_blocks;
+  if (slots_.size() < maxResident)
+    slots_.resize(maxResident);
+  std::vector<std::uint32_t> freeSlots;
+  for (std::uint32_t s = maxResident; s-- > 0;)
+    freeSlots.push_back(s);
+  resident_.clear();
+
+  for (Observer *o : rt_.observers)
+    o->onLaunchBegin(launch);
+
+  std::uint64_t next = 0;
+  while (true) {
+    while (!freeSlots.empty() && next < total) {
+      admit(next++, freeSlots.back());
+      resident_.push_back(slots_[freeSlots.back()].get());
+      freeSlots.pop_back();
+    }
+    if (resident_.empty())
+      break;
+    bool anyProgress = false;
+    for (BlockExecutor *b : resident_) {
+      for (Warp &w : b->warps) {
+        if (w.live == 0)
+          continue;
+        anyProgress |= schedule_->step(*b, w);
+        if (aborted_)
+          break;
+      }
+      if (aborted_)
+        break;
+    }
+    if (aborted_)
+      break;
+    // Retire finished blocks in admission order, so slots free up
+    // deterministically.
+    for (std::size_t i = 0; i < resident_.size();) {
+      if (resident_[i]->done) {
+        freeSlots.push_back(resident_[i]->slot);
+        retire(*resident_[i]);
+        resident_.erase(resident_.begin() + static_cast<std::ptrdiff_t>(i));
+        anyProgress = true;
+      } else {
+        ++i;
+      }
+    }
+    if (!anyProgress)
+      reportDeadlock();
+  }
+
+  if (aborted_) {
+    // Abandon every lane still resident: their stacks are reused without
+    // unwinding (kernel code owns no host resources).
+    for (BlockExecutor *b : resident_)
+      retire(*b);
+    resident_.clear();
+  }
+  for (Observer *o : rt_.observers)
+    o->onLaunchEnd(launch);
+  launch_ = nullptr;
+  totals_.kernel_ns +=
+      static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                     std::chrono::steady_clock::now() - started)
+                                     .count());
+  return aborted_ ? abortError_ : cudaSuccess;
+}
+
+void GridRunner::admit(std::uint64_t linear, std::uint32_t slot) {
+  if (!slots_[slot])
+    slots_[slot] = std::make_unique<BlockExecutor>(*this);
+  BlockExecutor &b = *slots_[slot];
+  b.admit(linear, slot);
+  ++totals_.blocks;
+  totals_.threads += b.lanes.size();
+  progress();
+  for (Observer *o : rt_.observers)
+    o->onBlockBegin(b.info);
+}
+
+void GridRunner::retire(BlockExecutor &b) {
+  b.releaseStacks();
+  const BlockStats &s = b.stats();
+  totals_.warp_instructions += s.warp_instructions;
+  totals_.accesses += s.accesses;
+  totals_.barrier_arrivals += s.barrier_arrivals;
+  totals_.warp_ops += s.warp_ops;
+  totals_.switches += s.switches;
+  if (!aborted_)
+    for (Observer *o : rt_.observers)
+      o->onBlockEnd(b.info);
+}
+
+EngineStats GridRunner::stats() const {
+  EngineStats s = totals_;
+  if (launch_ != nullptr)
+    for (const BlockExecutor *b : resident_) {
+      const BlockStats &bs = b->stats();
+      s.warp_instructions += bs.warp_instructions;
+      s.accesses += bs.accesses;
+      s.barrier_arrivals += bs.barrier_arrivals;
+      s.warp_ops += bs.warp_ops;
+      s.switches += bs.switches;
+    }
+  return s;
+}
+
+bool GridRunner::placeShared(SharedVar *var, std::size_t size, std::size_t align) {
+  if (!layout_.place(var, size, align))
+    return false;
+  launch_->static_smem = layout_.staticBytes();
+  if (layout_.end() > layout_.prepared()) {
+    // A variable the front end did not know of: widen every resident window.
+    const std::size_t old = layout_.grow();
+    for (BlockExecutor *b : resident_) {
+      rt_.memory.prepareSharedWindow(b->slot, layout_.prepared(),
+                                     static_cast<unsigned char>(rt_.options.shared_fill), old);
+      b->info.smem_size = layout_.prepared();
+    }
+  }
+  return true;
+}
+
+void GridRunner::abort(cudaError_t error, Finding finding) {
+  finding.kernel = launch_->site->kernel_name;
+  finding.launch = launch_->id;
+  rt_.findings.add(finding);
+  aborted_ = true;
+  abortError_ = error;
+}
+
+// --------------------------------------------------------- no way forward
+
+void GridRunner::describeWaiters(Finding &f) const {
+  for (const BlockExecutor *b : resident_)
+    b->describeWaiters(f);
+}
+
+// Checkers report what they found in a launch when it ends; a run that
+// cannot go on ends the launch here, so nothing they found is lost.
+void GridRunner::endLaunchForReport() {
+  if (launch_ == nullptr)
+    return;
+  for (Observer *o : rt_.observers)
+    o->onLaunchEnd(*launch_);
+}
+
+void GridRunner::reportDeadlock() {
+  endLaunchForReport();
+  Finding f;
+  f.kind = "deadlock";
+  f.kernel = launch_->site->kernel_name;
+  f.launch = launch_->id;
+  f.fatal = true;
+  bool warpOps = false;
+  for (const BlockExecutor *b : resident_)
+    warpOps |= b->waitsAtWarpOp();
+  if (warpOps)
+    for (const BlockExecutor *b : resident_)
+      b->reportStuckWarpOps(rt_.observers);
+  f.message = warpOps ? "no thread can make progress: a barrier or warp operation can never "
+                        "complete"
+                      : "no thread can make progress: the barrier can never complete";
+  describeWaiters(f);
+  rt_.fatal(f);
+}
+
+void GridRunner::reportLivelock() {
+  endLaunchForReport();
+  Finding f;
+  f.kind = "livelock";
+  f.kernel = launch_->site->kernel_name;
+  f.launch = launch_->id;
+  f.fatal = true;
+  f.message = "threads keep running without any thread changing memory, arriving at a "
+              "barrier or exiting for " +
+              std::to_string(rt_.options.spin_limit) +
+              " warp instructions: a spin-wait that nothing will end (--spin-limit)";
+  describeWaiters(f);
+  rt_.fatal(f);
+}
+
+} // namespace warpsim::sim

@@ -1,0 +1,91 @@
+// Runs one grid (compare Oclgrind's KernelInvocation): launch, admission of
+// blocks into resident slots, the round-robin over resident blocks, the
+// launch's shared-memory layout, and what only the runner can know: that no
+// thread can move (deadlock), that threads move without progress
+// (livelock), that the launch must end (invalid address, assert). Each
+// resident block is a BlockExecutor; the WarpSchedule decides what runs.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "AccessGuard.h"
+#include "BlockExecutor.h"
+#include "Findings.h"
+#include "Observer.h"
+#include "SharedLayout.h"
+#include "WarpSchedule.h"
+
+namespace warpsim::sim {
+
+class Runtime;
+
+struct EngineStats {
+  std::uint64_t launches = 0, blocks = 0, threads = 0;
+  std::uint64_t warp_instructions = 0, accesses = 0, barrier_arrivals = 0;
+  std::uint64_t warp_ops = 0; // executed warp operations (shuffles, votes, ...)
+  std::uint64_t switches = 0;
+  std::uint64_t kernel_ns = 0; // host wall time inside launches (not deterministic)
+};
+
+class GridRunner {
+public:
+  explicit GridRunner(Runtime &rt);
+  ~GridRunner();
+
+  // Runs the whole grid. Returns cudaSuccess or the error that aborted it
+  // (an illegal address, a device assert). Deadlock and livelock end the
+  // program after reporting.
+  cudaError_t run(LaunchInfo &launch, void (*entry)(void *), void *closure);
+
+  Runtime &runtime() { return rt_; }
+  const LaunchInfo *launch() const { return launch_; }
+  // Totals over every launch so far, the resident blocks included.
+  EngineStats stats() const;
+
+  void setAccessGuard(AccessGuard *g) { guard_ = g; }
+  AccessGuard *accessGuard() const { return guard_; }
+  bool lanesRunAlone() const { return alone_; }
+  const SharedLayout &sharedLayout() const { return layout_; }
+
+  // ---- for block executors and schedules
+  void runKernel() { entry_(closure_); }
+  bool placeShared(SharedVar *var, std::size_t size, std::size_t align);
+  bool aborted() const { return aborted_; }
+  void abort(cudaError_t error, Finding finding);
+  // Something changed memory, completed a barrier or exited.
+  void progress() { sinceProgress_ = 0; }
+  // A warp instruction (or preemption) without progress; past `limit` in a
+  // row, the launch is a livelock.
+  void stepWithoutProgress(std::uint64_t limit) {
+    if (++sinceProgress_ > limit)
+      reportLivelock();
+  }
+  std::uint64_t sinceProgress() const { return sinceProgress_; }
+
+private:
+  void admit(std::uint64_t linear, std::uint32_t slot);
+  void retire(BlockExecutor &b);
+  void endLaunchForReport();
+  [[noreturn]] void reportDeadlock();
+  [[noreturn]] void reportLivelock();
+  void describeWaiters(Finding &f) const;
+
+  Runtime &rt_;
+  LaunchInfo *launch_ = nullptr;
+  void (*entry_)(void *) = nullptr;
+  void *closure_ = nullptr;
+  std::unique_ptr<WarpSchedule> schedule_;
+  bool alone_ = false;
+  std::vector<std::unique_ptr<BlockExecutor>> slots_; // resident blocks, by slot
+  std::vector<BlockExecutor *> resident_;             // in admission order
+  std::uint64_t sinceProgress_ = 0;
+  SharedLayout layout_;
+  bool aborted_ = false;
+  cudaError_t abortError_ = cudaSuccess;
+  EngineStats totals_;
+  AccessGuard *guard_ = nullptr;
+};
+
+} // namespace warpsim::sim

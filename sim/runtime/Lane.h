@@ -1,0 +1,99 @@
+// A lane is one GPU thread, run as a fiber; a warp is warpSize consecutive
+// lanes of a block. Both are plain state owned by their BlockExecutor.
+#pragma once
+
+#include <boost/context/detail/fcontext.hpp>
+
+#include <cstdint>
+
+#include "Observer.h"
+
+namespace warpsim::sim {
+
+using boost::context::detail::fcontext_t;
+class BlockExecutor;
+struct Warp;
+
+enum class LaneState : std::uint8_t {
+  Ready,   // may be resumed to run to its next event
+  AtEvent, // stopped at an event the warp has not issued yet
+  Waiting, // waits on a synchronisation object (Lane::waitOn)
+  Exited,
+};
+
+enum class EventKind : std::uint8_t { None, Access, Barrier, Fence, Preempt, WarpOp };
+
+struct PendingEvent {
+  EventKind kind = EventKind::None;
+  AccessKind access = AccessKind::Load;
+  MemorySpace space = MemorySpace::Global;
+  MemoryOrder order = MemoryOrder::NotAtomic;
+  BarrierKind barrier = BarrierKind::Block;
+  FenceScope fence = FenceScope::Device;
+  bool predicate = false;
+  std::uint32_t size = 0;
+  std::uintptr_t addr = 0;
+  std::uintptr_t pc = 0;
+  // Warp operations (EventKind::WarpOp).
+  model::WarpOp op = model::WarpOp::SyncWarp;
+  std::uint64_t mask = 0;     // as passed
+  std::uint64_t eff_mask = 0; // as used: the calling lane always included
+  model::WarpOperand operand;
+};
+
+struct Lane {
+  static constexpr std::uint32_t kMaxFrames = 32;
+
+  fcontext_t ctx = nullptr;  // the lane's own context while suspended
+  fcontext_t back = nullptr; // the scheduler's context while the lane runs
+  BlockExecutor *block = nullptr;
+  Warp *warp = nullptr;
+  std::uint32_t lane = 0; // index within the warp
+  std::uint32_t tid = 0;  // linear thread index within the block
+  Dim3 tidx;
+  LaneState state = LaneState::Ready;
+  SyncObjectRef waitOn; // while Waiting
+  bool started = false;
+  PendingEvent ev;
+  std::uint64_t result = 0; // value handed back by a barrier or warp op
+  std::uint32_t stack = 0;  // StackPool index
+  std::uintptr_t stack_lo = 0, stack_hi = 0;
+  std::uint32_t quantum = 0; // events left before yielding (fast schedule)
+  // Shadow call stack, from the instrumentation's function entry/exit.
+  std::uint32_t depth = 0;
+  std::uint64_t stack_hash = 0;
+  std::uintptr_t frames[kMaxFrames];
+  std::uint64_t hashes[kMaxFrames];
+  // The bytes a store or atomic of this lane is about to overwrite: it is
+  // progress (for livelock detection) only if it changes them, so a spin on
+  // atomicAdd(&flag, 0) or a failing atomicCAS is still a spin.
+  std::uintptr_t watch_addr = 0;
+  std::uint32_t watch_size = 0;
+  unsigned char watch_old[16];
+
+  bool waitsOn(SyncObjectKind k) const { return state == LaneState::Waiting && waitOn.kind == k; }
+  void wait(SyncObjectRef object) {
+    state = LaneState::Waiting;
+    waitOn = object;
+  }
+};
+
+struct Warp {
+  BlockExecutor *block = nullptr;
+  std::uint32_t index = 0;
+  std::uint32_t first = 0; // first lane's index in the block's lanes
+  std::uint32_t count = 0; // lanes in this warp (last warp may be partial)
+  std::uint32_t live = 0;  // lanes not exited
+  // Independent thread scheduling: how long one group has been issued
+  // while others of the warp waited, without any progress.
+  std::uint64_t lastGroup = 0;
+  std::uint32_t streak = 0;
+  std::uint32_t waiting = 0; // lanes waiting at a warp operation
+};
+
+// The lane running on this OS thread, or nullptr in host code. The
+// instrumentation hooks have no other way to find it; fibers never migrate
+// between OS threads.
+extern thread_local Lane *tl_lane;
+
+} // namespace warpsim::sim

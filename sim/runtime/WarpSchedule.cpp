@@ -1,0 +1,125 @@
+#include "WarpSchedule.h"
+
+#include "BlockExecutor.h"
+#include "GridRunner.h"
+#include "warpsim/model/Reconvergence.h"
+
+namespace warpsim::sim {
+
+namespace {
+constexpr std::uint32_t kStarvationLimit = 256;
+} // namespace
+
+bool LockstepSchedule::step(BlockExecutor &x, Warp &w) {
+  const Options &o = x.options();
+  Lane *lanes = x.lanesOf(w);
+  bool progressed = false;
+  for (unsigned q = 0; q < o.warp_quantum; ++q) {
+    bool ran = false;
+    for (std::uint32_t i = 0; i < w.count; ++i) {
+      Lane *l = &lanes[i];
+      if (l->state != LaneState::Ready)
+        continue;
+      ran = true;
+      if (!x.run(l))
+        return true;
+    }
+    progressed |= ran;
+    const std::uint64_t group = selectGroup(x, w);
+    if (group == 0)
+      break;
+    x.issue(w, group);
+    progressed = true;
+    x.grid().stepWithoutProgress(o.spin_limit);
+  }
+  return progressed;
+}
+
+// Reconvergence rule: among the lanes stopped at events, issue the group at
+// the deepest call depth, then the lowest code address. Structured code is
+// laid out in source order, so lanes that took a shorter path wait at the
+// join point until the others arrive there; lanes still in a loop run
+// before lanes that left it. Lanes form one group only with the same
+// address, the same call stack and the same kind of event.
+std::uint64_t LockstepSchedule::selectGroup(BlockExecutor &x, Warp &w) {
+  Lane *lanes = x.lanesOf(w);
+  std::uint64_t candidates = 0;
+  for (std::uint32_t i = 0; i < w.count; ++i)
+    if (lanes[i].state == LaneState::AtEvent)
+      candidates |= std::uint64_t{1} << i;
+  if (candidates == 0)
+    return 0;
+  auto stop = [lanes](int i) {
+    const Lane &l = lanes[i];
+    return model::LaneStop{l.depth, l.ev.pc, l.stack_hash, static_cast<std::uint8_t>(l.ev.kind)};
+  };
+  const int lead = leader(candidates, model::reconvergenceLeader(candidates, stop));
+  auto groupOf = [&](int first) { return model::reconvergenceGroup(candidates, first, stop); };
+  std::uint64_t group = groupOf(lead);
+  // Independent thread scheduling guarantees diverged paths progress: a
+  // group that keeps running (a spin loop) without any progress while other
+  // lanes of its warp wait gives them a turn.
+  if (x.options().thread_model == ThreadModel::Independent && group == w.lastGroup &&
+      (candidates & ~group) != 0) {
+    if (++w.streak >= kStarvationLimit && x.grid().sinceProgress() >= w.streak) {
+      group = groupOf(__builtin_ctzll(candidates & ~group));
+      w.streak = 0;
+    }
+  } else {
+    w.streak = 0;
+  }
+  w.lastGroup = group;
+  return group;
+}
+
+void RandomSchedule::beginLaunch(const Options &o, std::uint64_t launchId) {
+  rng_.seed(o.seed ^ (launchId * 0x9e3779b97f4a7c15ull));
+}
+
+// Any stopped lane may lead: a seeded choice among the distinct groups.
+int RandomSchedule::leader(std::uint64_t candidates, int) {
+  const int n = __builtin_popcountll(candidates);
+  const int pick = static_cast<int>(rng_() % static_cast<std::uint64_t>(n));
+  std::uint64_t m = candidates;
+  for (int k = 0; k < pick; ++k)
+    m &= m - 1;
+  return __builtin_ctzll(m);
+}
+
+bool FastSchedule::step(BlockExecutor &x, Warp &w) {
+  const Options &o = x.options();
+  Lane *lanes = x.lanesOf(w);
+  bool progressed = false;
+  for (unsigned q = 0; q < o.warp_quantum; ++q) {
+    bool ran = false;
+    for (std::uint32_t i = 0; i < w.count; ++i) {
+      Lane *l = &lanes[i];
+      if (l->state != LaneState::Ready)
+        continue;
+      ran = true;
+      if (!x.run(l))
+        return true;
+      // No warp instructions: act on the lane's stop at once.
+      if (l->state != LaneState::Exited)
+        x.issueAlone(l, o.spin_limit / o.fast_quantum + 1);
+    }
+    progressed |= ran;
+    if (!ran)
+      break;
+  }
+  return progressed;
+}
+
+std::unique_ptr<WarpSchedule> makeWarpSchedule(Schedule s) {
+  switch (s) {
+  case Schedule::Fast:
+    return std::make_unique<FastSchedule>();
+  case Schedule::Random:
+    return std::make_unique<RandomSchedule>();
+  case Schedule::Lockstep:
+    break;
+  }
+  return std::make_unique<LockstepSchedule>();
+}
+
+} // namespace warpsim::sim

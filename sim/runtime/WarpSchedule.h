@@ -1,0 +1,68 @@
+// Scheduling policies: which lanes of a warp run and issue next. The engine
+// calls the policy; the policy decides (compare Boost.Fiber, whose
+// scheduling algorithm is an object you swap). Three policies:
+//  * lockstep: every event stops the lane; the reconvergence rule picks the
+//    group of stopped lanes the warp issues as one warp instruction;
+//  * random:   as lockstep, but the group is drawn by a seeded generator
+//    among the distinct groups that are ready;
+//  * fast:     lanes run alone, performing accesses and fences at once as
+//    one-lane warp instructions, stopping at barriers, warp operations and
+//    every `fast_quantum` events.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <random>
+
+#include "Options.h"
+
+namespace warpsim::sim {
+
+class BlockExecutor;
+struct Warp;
+
+class WarpSchedule {
+public:
+  virtual ~WarpSchedule() = default;
+  virtual void beginLaunch(const Options &, std::uint64_t /*launchId*/) {}
+  // True: lanes perform memory accesses and fences at once, alone; false:
+  // every event stops the lane until its warp issues it.
+  virtual bool lanesRunAlone() const = 0;
+  // One turn of warp `w`; returns whether any lane ran or anything issued.
+  virtual bool step(BlockExecutor &x, Warp &w) = 0;
+};
+
+class LockstepSchedule : public WarpSchedule {
+public:
+  bool lanesRunAlone() const override { return false; }
+  bool step(BlockExecutor &x, Warp &w) override;
+
+protected:
+  // The lane leading the next warp instruction among the stopped lanes
+  // `candidates`; `rule` is the reconvergence rule's choice.
+  virtual int leader(std::uint64_t /*candidates*/, int rule) { return rule; }
+
+private:
+  std::uint64_t selectGroup(BlockExecutor &x, Warp &w);
+};
+
+class RandomSchedule final : public LockstepSchedule {
+public:
+  void beginLaunch(const Options &o, std::uint64_t launchId) override;
+
+protected:
+  int leader(std::uint64_t candidates, int rule) override;
+
+private:
+  std::mt19937_64 rng_;
+};
+
+class FastSchedule final : public WarpSchedule {
+public:
+  bool lanesRunAlone() const override { return true; }
+  bool step(BlockExecutor &x, Warp &w) override;
+};
+
+std::unique_ptr<WarpSchedule> makeWarpSchedule(Schedule s);
+
+} // namespace warpsim::sim
