@@ -1,13 +1,20 @@
 // The synchronisation objects a block owns (compare Oclgrind's WorkGroup,
 // which owns its barrier and its async copies). A waiting lane names one of
-// them (Lane::waitOn); barrier events carry it (BarrierEvent::object).
+// them (Lane::waitOn); barrier events carry it (BarrierEvent::object). The
+// state machines are model/'s; no device API reaches the named barriers
+// 1..15, the mbarriers, the async groups or the cluster barrier yet (the
+// Hopper issue connects them).
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <map>
+#include <vector>
 
+#include "warpsim/model/AsyncGroups.h"
 #include "warpsim/model/BlockBarrier.h"
 #include "warpsim/model/Events.h"
+#include "warpsim/model/MBarrier.h"
 
 namespace warpsim::sim {
 
@@ -16,12 +23,28 @@ struct SyncTable {
   // without an explicit thread count waits for every live thread of the
   // block, so all sixteen start that way.
   std::array<model::BlockBarrier, model::kNamedBarriers> barriers;
-  // The Hopper issue adds here: mbarriers keyed by shared-memory address,
-  // the async-copy groups and in-flight copies, the cluster barrier.
+  // mbarrier objects, by shared-memory address (an ordered map: reports and
+  // deadlock listings walk it in address order).
+  std::map<std::uintptr_t, model::MBarrier> mbarriers;
+  // Per thread: its async-copy groups (made on first use; most blocks
+  // never issue an async copy).
+  std::vector<model::AsyncGroups> asyncGroups;
+  // The cluster's barrier (barrier.cluster), shared by the cluster's blocks
+  // and owned by the grid runner; null without clusters.
+  model::BlockBarrier *cluster = nullptr;
 
   void reset(std::uint32_t threads) {
     for (model::BlockBarrier &b : barriers)
       b = model::BlockBarrier(threads);
+    mbarriers.clear();
+    asyncGroups.clear();
+    threads_ = threads;
+    cluster = nullptr;
+  }
+  model::AsyncGroups &groupsOf(std::uint32_t thread) {
+    if (asyncGroups.empty())
+      asyncGroups.resize(threads_);
+    return asyncGroups[thread];
   }
   model::BlockBarrier &barrier(std::uint32_t id) { return barriers[id]; }
   const model::BlockBarrier &barrier(std::uint32_t id) const { return barriers[id]; }
@@ -35,6 +58,9 @@ struct SyncTable {
         completed |= 1u << id;
     return completed;
   }
+
+private:
+  std::uint32_t threads_ = 0;
 };
 
 } // namespace warpsim::sim
