@@ -384,8 +384,8 @@ std::uint64_t BlockExecutor::warpOp(Lane *l, model::WarpOp op, std::uint64_t mas
   return l->result;
 }
 
-std::uintptr_t BlockExecutor::placeShared(Lane *l, SharedVar *var, std::size_t size,
-                                          std::size_t align) {
+std::uintptr_t BlockExecutor::placeSharedFirst(Lane *l, SharedVar *var, std::size_t size,
+                                               std::size_t align) {
   if (!grid_.placeShared(var, size, align)) {
     Finding f;
     f.kind = "shared-memory-exhausted";

@@ -70,7 +70,13 @@ public:
   // __activemask): waits for the lanes of `mask`, returns this lane's result.
   std::uint64_t warpOp(Lane *l, model::WarpOp op, std::uint64_t mask,
                        const model::WarpOperand &operand, std::uintptr_t pc);
-  std::uintptr_t placeShared(Lane *l, SharedVar *var, std::size_t size, std::size_t align);
+  // The address of static __shared__ `var` in this block (laid out the
+  // first time any thread of the launch uses it). Called at every use.
+  std::uintptr_t placeShared(Lane *l, SharedVar *var, std::size_t size, std::size_t align) {
+    if (var->epoch == info.launch->id) [[likely]]
+      return info.smem_base + var->offset;
+    return placeSharedFirst(l, var, size, align);
+  }
   std::uintptr_t dynamicShared() const { return info.smem_base; }
   // Ends the launch from inside a lane: the lane never runs again.
   [[noreturn]] void abortLaunch(Lane *l, cudaError_t error, Finding finding);
@@ -88,6 +94,7 @@ public:
 private:
   friend void laneMain(boost::context::detail::transfer_t t);
 
+  std::uintptr_t placeSharedFirst(Lane *l, SharedVar *var, std::size_t size, std::size_t align);
   void resume(Lane *l);
   void yieldToScheduler(Lane *l);
   void arriveAtBarrier(Lane *l);
