@@ -259,8 +259,7 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   // Write after write: whether the second write changed the value is known
   // once it has happened (the next event of its warp).
   if (e.extra.sameValue)
-    pending_.push_back(
-        {index, granule, loadGranule(granule), byteMask(mask), a.block, a.warp});
+    pending_.push_back({index, granule, loadGranule(granule), byteMask(mask), a.block, a.warp});
 }
 
 void RaceDetector::resolve(const BlockInfo *block, std::int64_t warp) {

@@ -59,8 +59,8 @@ void WarpOpChecker::onWarpOp(const WarpOpEvent &e) {
                std::to_string(ws) + " (CUDA: undefined; the warp size is used)",
            e.bad_width);
   if (e.bad_source != 0)
-    report(*e.block, e.warp, static_cast<std::uint32_t>(__builtin_ctzll(e.bad_source)), e.pc,
-           e.op, "warp-shfl-source", Source,
+    report(*e.block, e.warp, static_cast<std::uint32_t>(__builtin_ctzll(e.bad_source)), e.pc, e.op,
+           "warp-shfl-source", Source,
            std::string(model::warpOpName(e.op)) + " on " + laneList(e.bad_source) +
                " reads a lane that does not take part (not named in the mask, exited "
                "or past the end of the block); CUDA leaves the value undefined, the lane "

@@ -25,11 +25,11 @@ struct CliOptions {
   unsigned resident_blocks = 16;
   std::uint64_t spin_limit = 10'000'000;
   bool keep_temps = false;
-  bool fmad = true;              // --fmad: contract a*b+c into an FMA, as nvcc does by default
-  bool timing = false;           // print host time spent in kernels (not deterministic)
-  bool profile = false;          // --profile: bank conflicts, coalescing, divergence
-  std::string profile_svg;       // --profile-svg FILE (implies --profile)
-  bool werror = false;           // lint: warnings make the exit status 1
+  bool fmad = true;        // --fmad: contract a*b+c into an FMA, as nvcc does by default
+  bool timing = false;     // print host time spent in kernels (not deterministic)
+  bool profile = false;    // --profile: bank conflicts, coalescing, divergence
+  std::string profile_svg; // --profile-svg FILE (implies --profile)
+  bool werror = false;     // lint: warnings make the exit status 1
   // --check LIST (run; default warp) / all (check): race,barrier,memory,init,warp
   std::string checks = "warp";
   std::string json_path;         // --json FILE: findings as JSON (docs/checks.md)

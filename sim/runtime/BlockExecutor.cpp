@@ -141,7 +141,13 @@ void BlockExecutor::checkWatchedWrite(Lane &l) {
 BarrierEvent BlockExecutor::barrierEvent(std::uint32_t warp, std::uint64_t mask, std::uintptr_t pc,
                                          BarrierKind kind, std::uint32_t id,
                                          std::uint64_t phase) const {
-  return BarrierEvent{&info, warp,  mask, pc, kind, phase, SyncObjectRef{SyncObjectKind::Barrier, id},
+  return BarrierEvent{&info,
+                      warp,
+                      mask,
+                      pc,
+                      kind,
+                      phase,
+                      SyncObjectRef{SyncObjectKind::Barrier, id},
                       sync.barrier(id).live()};
 }
 
@@ -251,8 +257,7 @@ void BlockExecutor::laneExited(Lane *l) {
   grid_.progress();
   for (Observer *o : rt_.observers)
     o->onThreadExit(info, l->tid);
-  for (std::uint32_t completed = sync.threadExited(); completed != 0;
-       completed &= completed - 1)
+  for (std::uint32_t completed = sync.threadExited(); completed != 0; completed &= completed - 1)
     completeBarrier(static_cast<std::uint32_t>(__builtin_ctz(completed)));
   if (l->warp->waiting != 0)
     tryCompleteWarpOps(*l->warp); // exited lanes are not waited for
@@ -337,18 +342,26 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   }
 }
 
-std::uint64_t BlockExecutor::barrier(Lane *l, BarrierKind kind, bool predicate,
-                                     std::uintptr_t pc) {
+PendingEvent &BlockExecutor::event(Lane *l, EventKind kind, std::uintptr_t pc) {
   PendingEvent &e = l->ev;
-  e.kind = EventKind::Barrier;
-  e.barrier = kind;
-  e.predicate = predicate;
+  e.kind = kind;
   e.pc = pc;
   e.addr = 0;
   e.size = 0;
+  return e;
+}
+
+std::uint64_t BlockExecutor::stop(Lane *l) {
   l->state = LaneState::AtEvent;
   yieldToScheduler(l);
   return l->result;
+}
+
+std::uint64_t BlockExecutor::barrier(Lane *l, BarrierKind kind, bool predicate, std::uintptr_t pc) {
+  PendingEvent &e = event(l, EventKind::Barrier, pc);
+  e.barrier = kind;
+  e.predicate = predicate;
+  return stop(l);
 }
 
 void BlockExecutor::fence(Lane *l, FenceScope scope, std::uintptr_t pc) {
@@ -358,30 +371,18 @@ void BlockExecutor::fence(Lane *l, FenceScope scope, std::uintptr_t pc) {
       o->onFence(f);
     return;
   }
-  PendingEvent &e = l->ev;
-  e.kind = EventKind::Fence;
-  e.fence = scope;
-  e.pc = pc;
-  e.addr = 0;
-  e.size = 0;
-  l->state = LaneState::AtEvent;
-  yieldToScheduler(l);
+  event(l, EventKind::Fence, pc).fence = scope;
+  stop(l);
 }
 
 std::uint64_t BlockExecutor::warpOp(Lane *l, model::WarpOp op, std::uint64_t mask,
                                     const model::WarpOperand &operand, std::uintptr_t pc) {
-  PendingEvent &e = l->ev;
-  e.kind = EventKind::WarpOp;
+  PendingEvent &e = event(l, EventKind::WarpOp, pc);
   e.op = op;
   e.mask = mask;
   e.eff_mask = mask;
   e.operand = operand;
-  e.pc = pc;
-  e.addr = 0;
-  e.size = 0;
-  l->state = LaneState::AtEvent;
-  yieldToScheduler(l);
-  return l->result;
+  return stop(l);
 }
 
 std::uintptr_t BlockExecutor::placeSharedFirst(Lane *l, SharedVar *var, std::size_t size,

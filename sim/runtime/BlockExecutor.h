@@ -97,6 +97,10 @@ private:
   std::uintptr_t placeSharedFirst(Lane *l, SharedVar *var, std::size_t size, std::size_t align);
   void resume(Lane *l);
   void yieldToScheduler(Lane *l);
+  // The lane's pending event, reset to `kind` at `pc`; stop() then waits
+  // for the warp to issue it and returns the lane's result.
+  PendingEvent &event(Lane *l, EventKind kind, std::uintptr_t pc);
+  std::uint64_t stop(Lane *l);
   void arriveAtBarrier(Lane *l);
   void completeBarrier(std::uint32_t id);
   void laneExited(Lane *l);

@@ -40,8 +40,8 @@ inline uint3 toUint3(const Dim3 &d) { return uint3{d.x, d.y, d.z}; }
 template <class T, class Op>
 __attribute__((always_inline)) inline T rmw(T *addr, std::uintptr_t pc, Op op) {
   if (Lane *l = tl_lane)
-    l->block->access(l, reinterpret_cast<std::uintptr_t>(addr), sizeof(T),
-                                 AccessKind::Atomic, MemoryOrder::Relaxed, pc);
+    l->block->access(l, reinterpret_cast<std::uintptr_t>(addr), sizeof(T), AccessKind::Atomic,
+                     MemoryOrder::Relaxed, pc);
   T old = *addr;
   *addr = op(old);
   return old;

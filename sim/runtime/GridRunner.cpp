@@ -176,13 +176,18 @@ void GridRunner::endLaunchForReport() {
     o->onLaunchEnd(*launch_);
 }
 
-void GridRunner::reportDeadlock() {
+Finding GridRunner::fatalFinding(const char *kind) {
   endLaunchForReport();
   Finding f;
-  f.kind = "deadlock";
+  f.kind = kind;
   f.kernel = launch_->site->kernel_name;
   f.launch = launch_->id;
   f.fatal = true;
+  return f;
+}
+
+void GridRunner::reportDeadlock() {
+  Finding f = fatalFinding("deadlock");
   bool warpOps = false;
   for (const BlockExecutor *b : resident_)
     warpOps |= b->waitsAtWarpOp();
@@ -197,12 +202,7 @@ void GridRunner::reportDeadlock() {
 }
 
 void GridRunner::reportLivelock() {
-  endLaunchForReport();
-  Finding f;
-  f.kind = "livelock";
-  f.kernel = launch_->site->kernel_name;
-  f.launch = launch_->id;
-  f.fatal = true;
+  Finding f = fatalFinding("livelock");
   f.message = "threads keep running without any thread changing memory, arriving at a "
               "barrier or exiting for " +
               std::to_string(rt_.options.spin_limit) +

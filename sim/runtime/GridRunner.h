@@ -68,6 +68,8 @@ private:
   void admit(std::uint64_t linear, std::uint32_t slot);
   void retire(BlockExecutor &b);
   void endLaunchForReport();
+  // The launch cannot go on: checkers report first, then this finding.
+  Finding fatalFinding(const char *kind);
   [[noreturn]] void reportDeadlock();
   [[noreturn]] void reportLivelock();
   void describeWaiters(Finding &f) const;

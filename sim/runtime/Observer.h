@@ -123,10 +123,10 @@ struct WarpOpEvent {
   std::uintptr_t pc;         // call site of the leader (lowest participating lane)
   WarpOp op;
   // What the operation did wrong (CUDA leaves each undefined), for checkers:
-  std::uint64_t bad_source = 0; // shuffles: lanes that read a non-participating lane
-  std::uint64_t bad_width = 0;  // shuffles: lanes passing a width that is not a power of two
-  std::uint32_t bad_width_value = 0;  // the width the lowest of them passed
-  std::int32_t masks_differ_at = -1;  // lane whose partners passed other masks, or -1
+  std::uint64_t bad_source = 0;      // shuffles: lanes that read a non-participating lane
+  std::uint64_t bad_width = 0;       // shuffles: lanes passing a width that is not a power of two
+  std::uint32_t bad_width_value = 0; // the width the lowest of them passed
+  std::int32_t masks_differ_at = -1; // lane whose partners passed other masks, or -1
 };
 
 // Lanes arriving together at a warp operation (one warp instruction; one

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "GridRunner.h"
 #include "Findings.h"
+#include "GridRunner.h"
 #include "MemoryMap.h"
 #include "Observer.h"
 #include "Options.h"

@@ -23,9 +23,9 @@ public:
   // fit in the window.
   bool place(SharedVar *var, std::size_t size, std::size_t align);
 
-  std::size_t end() const { return end_; }               // bytes laid out
+  std::size_t end() const { return end_; }                 // bytes laid out
   std::size_t staticBytes() const { return end_ - base_; } // past the dynamic part
-  std::size_t prepared() const { return prepared_; } // bytes of each window holding the fill
+  std::size_t prepared() const { return prepared_; }       // bytes of each window holding the fill
   // Widens the prepared part to cover what was laid out; returns the old size.
   std::size_t grow();
   const std::vector<const SharedVar *> &vars() const { return vars_; }

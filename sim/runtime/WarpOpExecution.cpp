@@ -151,9 +151,12 @@ void BlockExecutor::reportStuckWarpOps(const std::vector<Observer *> &observers)
     model::WarpOpStop stops[64];
     for (std::uint32_t i = 0; i < w.count; ++i) {
       const Lane &l = lanes[i];
-      stops[i] = {l.state != LaneState::Exited, l.waitsOn(SyncObjectKind::WarpSync),
-                  l.ev.op,                      l.ev.pc,
-                  l.stack_hash,                 l.ev.eff_mask};
+      stops[i] = {l.state != LaneState::Exited,
+                  l.waitsOn(SyncObjectKind::WarpSync),
+                  l.ev.op,
+                  l.ev.pc,
+                  l.stack_hash,
+                  l.ev.eff_mask};
     }
     std::uint64_t reported = 0;
     for (std::uint32_t i = 0; i < w.count; ++i) {
@@ -166,8 +169,10 @@ void BlockExecutor::reportStuckWarpOps(const std::vector<Observer *> &observers)
           same |= std::uint64_t{1} << j;
       reported |= same;
       const model::WarpSyncSet r = model::warpSyncSet(stops, w.count, i);
-      WarpOpStuck s{&info,          w.index, i, same, lanes[i].ev.mask, r.missing, lanes[i].ev.pc,
-                    stops[i].op,    WarpOpStuck::Elsewhere::Unknown,  stops[i].op};
+      WarpOpStuck s{&info,          w.index,          i,
+                    same,           lanes[i].ev.mask, r.missing,
+                    lanes[i].ev.pc, stops[i].op,      WarpOpStuck::Elsewhere::Unknown,
+                    stops[i].op};
       if (r.missing != 0) {
         const Lane &o = lanes[__builtin_ctzll(r.missing)];
         if (o.waitsOn(SyncObjectKind::Barrier)) {

@@ -10,21 +10,30 @@ namespace {
 constexpr std::uint32_t kStarvationLimit = 256;
 } // namespace
 
+template <class AfterRun>
+WarpSchedule::Ran WarpSchedule::runReady(BlockExecutor &x, Warp &w, AfterRun afterRun) {
+  Lane *lanes = x.lanesOf(w);
+  Ran r = Ran::None;
+  for (std::uint32_t i = 0; i < w.count; ++i) {
+    Lane *l = &lanes[i];
+    if (l->state != LaneState::Ready)
+      continue;
+    r = Ran::Some;
+    if (!x.run(l))
+      return Ran::Aborted;
+    afterRun(l);
+  }
+  return r;
+}
+
 bool LockstepSchedule::step(BlockExecutor &x, Warp &w) {
   const Options &o = x.options();
-  Lane *lanes = x.lanesOf(w);
   bool progressed = false;
   for (unsigned q = 0; q < o.warp_quantum; ++q) {
-    bool ran = false;
-    for (std::uint32_t i = 0; i < w.count; ++i) {
-      Lane *l = &lanes[i];
-      if (l->state != LaneState::Ready)
-        continue;
-      ran = true;
-      if (!x.run(l))
-        return true;
-    }
-    progressed |= ran;
+    const Ran ran = runReady(x, w, [](Lane *) {});
+    if (ran == Ran::Aborted)
+      return true;
+    progressed |= ran == Ran::Some;
     const std::uint64_t group = selectGroup(x, w);
     if (group == 0)
       break;
@@ -88,24 +97,18 @@ int RandomSchedule::leader(std::uint64_t candidates, int) {
 
 bool FastSchedule::step(BlockExecutor &x, Warp &w) {
   const Options &o = x.options();
-  Lane *lanes = x.lanesOf(w);
   bool progressed = false;
   for (unsigned q = 0; q < o.warp_quantum; ++q) {
-    bool ran = false;
-    for (std::uint32_t i = 0; i < w.count; ++i) {
-      Lane *l = &lanes[i];
-      if (l->state != LaneState::Ready)
-        continue;
-      ran = true;
-      if (!x.run(l))
-        return true;
-      // No warp instructions: act on the lane's stop at once.
+    // No warp instructions: act on each lane's stop at once.
+    const Ran ran = runReady(x, w, [&](Lane *l) {
       if (l->state != LaneState::Exited)
         x.issueAlone(l, o.spin_limit / o.fast_quantum + 1);
-    }
-    progressed |= ran;
-    if (!ran)
+    });
+    if (ran == Ran::Aborted)
+      return true;
+    if (ran == Ran::None)
       break;
+    progressed = true;
   }
   return progressed;
 }

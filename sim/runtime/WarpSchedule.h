@@ -30,6 +30,12 @@ public:
   virtual bool lanesRunAlone() const = 0;
   // One turn of warp `w`; returns whether any lane ran or anything issued.
   virtual bool step(BlockExecutor &x, Warp &w) = 0;
+
+protected:
+  enum class Ran : std::uint8_t { None, Some, Aborted };
+  // Runs every ready lane of `w` to its next stop, calling `afterRun(lane)`
+  // after each (unless the launch was aborted).
+  template <class AfterRun> static Ran runReady(BlockExecutor &x, Warp &w, AfterRun afterRun);
 };
 
 class LockstepSchedule : public WarpSchedule {

@@ -37,7 +37,8 @@ TEST_CASE("shared layout: dynamic memory first, statics 128-aligned after it, in
   CHECK(L.vars().size() == 1);
 }
 
-TEST_CASE("shared layout: a variable past the window does not fit; growing covers what is laid out") {
+TEST_CASE(
+    "shared layout: a variable past the window does not fit; growing covers what is laid out") {
   SharedLayout L;
   L.begin(1, 0, 0, 4096);
   CHECK(L.prepared() == 128);

@@ -37,8 +37,7 @@ TEST_CASE("a block-scope fence acquires only what its own block released") {
   const SyncEntry ownBlock{3, 1, SyncClock::kDeviceScope};
   const SyncEntry otherBlock{4, 1, SyncClock::kDeviceScope};
   const SyncEntry ownThread{SyncClock::kThreadKey | (3 * tpb + 17), 1, SyncClock::kDeviceScope};
-  const SyncEntry otherThread{SyncClock::kThreadKey | (4 * tpb + 17), 1,
-                              SyncClock::kDeviceScope};
+  const SyncEntry otherThread{SyncClock::kThreadKey | (4 * tpb + 17), 1, SyncClock::kDeviceScope};
   CHECK(fenceAcquires(Scope::Block, ownBlock, 3, tpb));
   CHECK_FALSE(fenceAcquires(Scope::Block, otherBlock, 3, tpb));
   CHECK(fenceAcquires(Scope::Block, ownThread, 3, tpb));

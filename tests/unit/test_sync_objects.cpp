@@ -25,7 +25,7 @@ TEST_CASE("mbarrier: init, arrivals complete the phase and reload the pending co
   CHECK(a.completed);
   CHECK(b.phase() == 1);
   CHECK(b.pending() == 3);
-  CHECK(b.testWait(0).complete);   // the previous phase: complete
+  CHECK(b.testWait(0).complete);       // the previous phase: complete
   CHECK_FALSE(b.testWait(1).complete); // the current one: not yet
 }
 
@@ -68,7 +68,7 @@ TEST_CASE("mbarrier: the rules it names") {
   CHECK(b.arrive().rule == MBarrierRule::PhaseNotObserved);
   CHECK(b.pending() == 1); // the arrival still happens
   CHECK(b.testWait(0).rule == MBarrierRule::Ok);
-  CHECK(b.arrive().completed);     // phase 1 completes: now phase 2
+  CHECK(b.arrive().completed); // phase 1 completes: now phase 2
   CHECK(b.testWait(0).rule == MBarrierRule::StalePhase);
   CHECK(b.inval() == MBarrierRule::Ok);
   CHECK(b.inval() == MBarrierRule::NotInitialized);
@@ -90,8 +90,7 @@ TEST_CASE("mbarrier: parity waits and arrive_drop") {
   CHECK(b.pending() == 1); // reloaded from the lowered expected count
   CHECK(b.testWaitParity(0).complete);
   CHECK_FALSE(b.testWaitParity(1).complete);
-  CHECK(std::string(mbarrierRuleText(MBarrierRule::StalePhase)).find("older") !=
-        std::string::npos);
+  CHECK(std::string(mbarrierRuleText(MBarrierRule::StalePhase)).find("older") != std::string::npos);
 }
 
 TEST_CASE("async groups: commit closes the open group, wait_group N waits for all but N") {
@@ -107,7 +106,7 @@ TEST_CASE("async groups: commit closes the open group, wait_group N waits for al
   const auto b1 = g.issue();
   CHECK(b1 == 1);
   CHECK(g.commit() == 1);
-  CHECK(g.commit() == 2); // an empty group
+  CHECK(g.commit() == 2);  // an empty group
   CHECK(g.pending() == 3); // the empty group is complete but sits behind groups 0 and 1
   CHECK(g.inFlight() == 3);
   CHECK_FALSE(g.satisfied(0));

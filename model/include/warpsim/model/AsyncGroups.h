@@ -62,7 +62,7 @@ private:
     }
   }
 
-  std::uint64_t base_ = 0;           // number of the oldest group kept
+  std::uint64_t base_ = 0;              // number of the oldest group kept
   std::deque<std::uint32_t> committed_; // per committed group: copies still in flight
   std::uint32_t open_ = 0;
 };

@@ -43,7 +43,13 @@ enum class BarrierKind : std::uint8_t { Block, Count, And, Or };
 //  * MBarrier: an mbarrier object, keyed by its shared-memory address;
 //  * AsyncGroup: completion of committed async-copy groups;
 //  * ClusterBarrier: barrier.cluster.
-enum class SyncObjectKind : std::uint8_t { Barrier, WarpSync, MBarrier, AsyncGroup, ClusterBarrier };
+enum class SyncObjectKind : std::uint8_t {
+  Barrier,
+  WarpSync,
+  MBarrier,
+  AsyncGroup,
+  ClusterBarrier
+};
 
 struct SyncObjectRef {
   SyncObjectKind kind = SyncObjectKind::Barrier;

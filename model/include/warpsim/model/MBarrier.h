@@ -13,14 +13,14 @@ namespace warpsim::model {
 
 enum class MBarrierRule : std::uint8_t {
   Ok,
-  NotInitialized,    // an operation on memory that holds no valid mbarrier
-  AlreadyValid,      // init on a valid mbarrier (inval it first)
-  CountOutOfRange,   // expected count outside 1 .. 2^20-1
-  TxOutOfRange,      // tx-count would leave -(2^20-1) .. 2^20-1
-  ArrivalUnderflow,  // more arrivals than the phase has pending
+  NotInitialized,          // an operation on memory that holds no valid mbarrier
+  AlreadyValid,            // init on a valid mbarrier (inval it first)
+  CountOutOfRange,         // expected count outside 1 .. 2^20-1
+  TxOutOfRange,            // tx-count would leave -(2^20-1) .. 2^20-1
+  ArrivalUnderflow,        // more arrivals than the phase has pending
   NoCompleteWouldComplete, // .noComplete arrival that completes the phase
-  PhaseNotObserved,  // arrival on a phase whose predecessor no wait has seen complete
-  StalePhase,        // test_wait/try_wait on a phase older than the previous one
+  PhaseNotObserved,        // arrival on a phase whose predecessor no wait has seen complete
+  StalePhase,              // test_wait/try_wait on a phase older than the previous one
 };
 
 const char *mbarrierRuleText(MBarrierRule r);
@@ -32,7 +32,7 @@ public:
 
   struct Arrival {
     MBarrierRule rule = MBarrierRule::Ok;
-    bool completed = false; // this operation completed the phase
+    bool completed = false;  // this operation completed the phase
     std::uint64_t phase = 0; // the phase arrived at (the state token)
   };
   struct Wait {
