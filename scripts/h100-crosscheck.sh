@@ -9,7 +9,8 @@
 #   sanitizer/<prog>.<tool>.txt   racecheck/synccheck on every program;
 #                          memcheck/initcheck too on the bug variants and tests/checks
 #   versions.txt           GPU, driver and tool versions
-# PHASES (default "outputs sanitizer ncu") picks the steps; binaries are kept in
+# PHASES (default "outputs sanitizer ncu") picks the steps; ONLY="prog ..."
+# restricts them to those programs (e.g. new tests/checks kernels); binaries are kept in
 # build-h100/ and rebuilt only when a source is newer; with TARBALL set, OUTDIR
 # is packed there after every step (a run cut short still returns its data).
 # Copy OUTDIR to tests/crosscheck/h100/ to update the recorded data.
@@ -41,7 +42,11 @@ list() {
   for f in "$root"/kernels/bugs/*.cu; do printf 'bug\t%s\t%s\n' "$(basename "$f" .cu)" "$f"; done
   for f in "$root"/tests/checks/*.cu; do printf 'check\t%s\t%s\n' "$(basename "$f" .cu)" "$f"; done
 }
-list >"$bin/programs.tsv"
+if [ -n "${ONLY:-}" ]; then
+  list | awk -F'\t' -v only=" $ONLY " 'index(only, " " $2 " ")' >"$bin/programs.tsv"
+else
+  list >"$bin/programs.tsv"
+fi
 
 # Same flags as the CMake native build (cmake/Warpsim.cmake).
 rm -f "$bin/build-failures.txt"

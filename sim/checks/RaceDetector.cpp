@@ -120,17 +120,23 @@ SyncClock RaceDetector::snapshot(const BlockSync &bs, const ThreadSync &t, std::
 }
 
 void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, std::uintptr_t addr,
-                              MemoryOrder order) {
+                              MemoryOrder order, Scope scope) {
   SyncClock &obj = syncObjects_[addr];
   // What the atomic read is known only once it has happened: observers see
   // a warp instruction before its lanes perform it, so a release observed
   // later may still be what it read. Settled at the thread's next event.
   t.atomics.push_back({addr, acquires(order)});
+  // A block-scope atomic publishes only to its own block, whatever the
+  // fence before it reached.
   if (releases(order)) {
-    obj.join(snapshot(bs, t, gtid, SyncClock::kDeviceScope));
+    obj.join(snapshot(bs, t, gtid, model::releaseScope(scope, bs.linear)));
     ++t.releases;
   } else if (t.hasRelease) {
-    obj.join(t.release); // fence; relaxed atomic write = release
+    if (scope == Scope::Block)
+      for (const model::SyncEntry &e : t.release.entries())
+        obj.raise(e.key, e.value, bs.linear); // fence; relaxed atomic write = release
+    else
+      obj.join(t.release); // fence; relaxed atomic write = release
   }
 }
 
@@ -159,6 +165,9 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
   const std::uint32_t instr = ++bs.instr[a.warp];
   const bool write = a.kind != AccessKind::Load;
   const bool atomic = a.kind == AccessKind::Atomic;
+  const std::uint8_t atomicKind = !atomic                   ? model::kNotAtomic
+                                  : a.scope == Scope::Block ? model::kBlockAtomic
+                                                            : model::kAtomic;
   model::Accessor acc{};
   acc.gen = a.space == MemorySpace::Shared ? bs.serial : gen_;
   acc.block = bs.linear;
@@ -177,7 +186,7 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
     if (!t.atomics.empty())
       settle(bs, t);
     if (atomic)
-      atomicSync(bs, t, gtid, la.addr, a.order);
+      atomicSync(bs, t, gtid, la.addr, a.order, a.scope);
     acc.thread = gtid;
     acc.releases = t.releases;
     acc.threadClock = t.clock.empty() ? nullptr : &t.clock;
@@ -190,7 +199,7 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
       const std::uint8_t mask =
           static_cast<std::uint8_t>(((1u << (stop - g)) - 1) & ~((1u << (p - g)) - 1));
       model::raceAccess(
-          shadow_.at(g), acc, mask, write, atomic, a.pc,
+          shadow_.at(g), acc, mask, write, atomicKind, a.pc,
           [&](Hazard h, const AccessRecord &prior) { hazard(h, prior, a, la, instr, g, mask); });
       p = stop;
     }
@@ -223,7 +232,12 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
                                                      : (prior.atomic ? "atomic" : "write");
     std::string why;
     const std::uint32_t pblock = prior.thread / tpb_;
-    if (pblock != bs.linear)
+    const bool blockAtomic = prior.atomic == model::kBlockAtomic ||
+                             (a.kind == AccessKind::Atomic && a.scope == Scope::Block);
+    if (pblock != bs.linear && blockAtomic)
+      why = "in different blocks: a block-scope atomic (atomic*_block) is atomic, and orders "
+            "memory, only among the threads of its own block";
+    else if (pblock != bs.linear)
       why = "in different blocks: only atomics with __threadfence() or "
             "release/acquire order "
             "them";

@@ -74,7 +74,7 @@ private:
                             std::uint32_t scope) const;
   void settle(BlockSync &bs, ThreadSync &t);
   void atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, std::uintptr_t addr,
-                  MemoryOrder order);
+                  MemoryOrder order, Scope scope);
   void hazard(model::Hazard h, const model::AccessRecord &prior, const WarpAccess &a,
               const LaneAccess &lane, std::uint32_t instr, std::uintptr_t granule,
               std::uint8_t mask);

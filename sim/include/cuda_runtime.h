@@ -123,42 +123,59 @@ void __threadfence_system(void);
 void __nanosleep(unsigned int ns);
 long long clock64(void); // clock() is the C library's, replaced likewise
 
-// Atomics, with CUDA's overload set.
-int atomicAdd(int *address, int val);
-unsigned int atomicAdd(unsigned int *address, unsigned int val);
-unsigned long long atomicAdd(unsigned long long *address, unsigned long long val);
-float atomicAdd(float *address, float val);
-double atomicAdd(double *address, double val);
-int atomicSub(int *address, int val);
-unsigned int atomicSub(unsigned int *address, unsigned int val);
-int atomicExch(int *address, int val);
-unsigned int atomicExch(unsigned int *address, unsigned int val);
-unsigned long long atomicExch(unsigned long long *address, unsigned long long val);
-float atomicExch(float *address, float val);
-int atomicMin(int *address, int val);
-unsigned int atomicMin(unsigned int *address, unsigned int val);
-long long atomicMin(long long *address, long long val);
-unsigned long long atomicMin(unsigned long long *address, unsigned long long val);
-int atomicMax(int *address, int val);
-unsigned int atomicMax(unsigned int *address, unsigned int val);
-long long atomicMax(long long *address, long long val);
-unsigned long long atomicMax(unsigned long long *address, unsigned long long val);
-unsigned int atomicInc(unsigned int *address, unsigned int val);
-unsigned int atomicDec(unsigned int *address, unsigned int val);
-int atomicCAS(int *address, int compare, int val);
-unsigned int atomicCAS(unsigned int *address, unsigned int compare, unsigned int val);
-unsigned long long atomicCAS(unsigned long long *address, unsigned long long compare,
-                             unsigned long long val);
-unsigned short atomicCAS(unsigned short *address, unsigned short compare, unsigned short val);
-int atomicAnd(int *address, int val);
-unsigned int atomicAnd(unsigned int *address, unsigned int val);
-unsigned long long atomicAnd(unsigned long long *address, unsigned long long val);
-int atomicOr(int *address, int val);
-unsigned int atomicOr(unsigned int *address, unsigned int val);
-unsigned long long atomicOr(unsigned long long *address, unsigned long long val);
-int atomicXor(int *address, int val);
-unsigned int atomicXor(unsigned int *address, unsigned int val);
-unsigned long long atomicXor(unsigned long long *address, unsigned long long val);
+// Atomics, with CUDA's overload set: each also as _block (atomic and
+// ordering only among the threads of the calling block) and _system (also
+// with the host and other devices), as CUDA has them since sm_60.
+#define WARPSIM_ATOMIC_SCOPES(R, NAME, PARAMS)                                                     \
+  R NAME PARAMS;                                                                                   \
+  R NAME##_block PARAMS;                                                                           \
+  R NAME##_system PARAMS;
+WARPSIM_ATOMIC_SCOPES(int, atomicAdd, (int *address, int val))
+WARPSIM_ATOMIC_SCOPES(unsigned int, atomicAdd, (unsigned int *address, unsigned int val))
+WARPSIM_ATOMIC_SCOPES(unsigned long long, atomicAdd,
+                      (unsigned long long *address, unsigned long long val))
+WARPSIM_ATOMIC_SCOPES(float, atomicAdd, (float *address, float val))
+WARPSIM_ATOMIC_SCOPES(double, atomicAdd, (double *address, double val))
+WARPSIM_ATOMIC_SCOPES(int, atomicSub, (int *address, int val))
+WARPSIM_ATOMIC_SCOPES(unsigned int, atomicSub, (unsigned int *address, unsigned int val))
+WARPSIM_ATOMIC_SCOPES(int, atomicExch, (int *address, int val))
+WARPSIM_ATOMIC_SCOPES(unsigned int, atomicExch, (unsigned int *address, unsigned int val))
+WARPSIM_ATOMIC_SCOPES(unsigned long long, atomicExch,
+                      (unsigned long long *address, unsigned long long val))
+WARPSIM_ATOMIC_SCOPES(float, atomicExch, (float *address, float val))
+WARPSIM_ATOMIC_SCOPES(int, atomicMin, (int *address, int val))
+WARPSIM_ATOMIC_SCOPES(unsigned int, atomicMin, (unsigned int *address, unsigned int val))
+WARPSIM_ATOMIC_SCOPES(long long, atomicMin, (long long *address, long long val))
+WARPSIM_ATOMIC_SCOPES(unsigned long long, atomicMin,
+                      (unsigned long long *address, unsigned long long val))
+WARPSIM_ATOMIC_SCOPES(int, atomicMax, (int *address, int val))
+WARPSIM_ATOMIC_SCOPES(unsigned int, atomicMax, (unsigned int *address, unsigned int val))
+WARPSIM_ATOMIC_SCOPES(long long, atomicMax, (long long *address, long long val))
+WARPSIM_ATOMIC_SCOPES(unsigned long long, atomicMax,
+                      (unsigned long long *address, unsigned long long val))
+WARPSIM_ATOMIC_SCOPES(unsigned int, atomicInc, (unsigned int *address, unsigned int val))
+WARPSIM_ATOMIC_SCOPES(unsigned int, atomicDec, (unsigned int *address, unsigned int val))
+WARPSIM_ATOMIC_SCOPES(int, atomicCAS, (int *address, int compare, int val))
+WARPSIM_ATOMIC_SCOPES(unsigned int, atomicCAS,
+                      (unsigned int *address, unsigned int compare, unsigned int val))
+WARPSIM_ATOMIC_SCOPES(unsigned long long, atomicCAS,
+                      (unsigned long long *address, unsigned long long compare,
+                       unsigned long long val))
+WARPSIM_ATOMIC_SCOPES(unsigned short, atomicCAS,
+                      (unsigned short *address, unsigned short compare, unsigned short val))
+WARPSIM_ATOMIC_SCOPES(int, atomicAnd, (int *address, int val))
+WARPSIM_ATOMIC_SCOPES(unsigned int, atomicAnd, (unsigned int *address, unsigned int val))
+WARPSIM_ATOMIC_SCOPES(unsigned long long, atomicAnd,
+                      (unsigned long long *address, unsigned long long val))
+WARPSIM_ATOMIC_SCOPES(int, atomicOr, (int *address, int val))
+WARPSIM_ATOMIC_SCOPES(unsigned int, atomicOr, (unsigned int *address, unsigned int val))
+WARPSIM_ATOMIC_SCOPES(unsigned long long, atomicOr,
+                      (unsigned long long *address, unsigned long long val))
+WARPSIM_ATOMIC_SCOPES(int, atomicXor, (int *address, int val))
+WARPSIM_ATOMIC_SCOPES(unsigned int, atomicXor, (unsigned int *address, unsigned int val))
+WARPSIM_ATOMIC_SCOPES(unsigned long long, atomicXor,
+                      (unsigned long long *address, unsigned long long val))
+#undef WARPSIM_ATOMIC_SCOPES
 
 #include "warpsim/device_math.h"
 #include "warpsim/warp_intrinsics.h"

@@ -183,6 +183,7 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
     a.kind = lead.ev.access;
     a.space = lead.ev.space;
     a.order = lead.ev.order;
+    a.scope = lead.ev.scope;
     a.proxy = Proxy::Generic;
     a.pc = lead.ev.pc;
     a.count = 0;
@@ -268,7 +269,7 @@ void BlockExecutor::laneExited(Lane *l) {
 // ------------------------------------------------------------ lane side
 
 void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
-                           MemoryOrder order, std::uintptr_t pc) {
+                           MemoryOrder order, std::uintptr_t pc, Scope scope) {
   // The thread's own stack is private: nothing to check or schedule.
   if (addr - l->stack_lo < l->stack_hi - l->stack_lo)
     return;
@@ -304,6 +305,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   e.access = kind;
   e.space = c.space;
   e.order = order;
+  e.scope = scope;
   e.size = size;
   e.addr = addr;
   e.pc = pc;
@@ -321,6 +323,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   a.kind = kind;
   a.space = c.space;
   a.order = order;
+  a.scope = scope;
   a.proxy = Proxy::Generic;
   a.pc = pc;
   a.count = 1;

@@ -62,7 +62,7 @@ public:
 
   // ---- called on a lane's fiber (the hooks and the device API)
   void access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind, MemoryOrder order,
-              std::uintptr_t pc);
+              std::uintptr_t pc, Scope scope = Scope::Device);
   // Returns the barrier's result (see model::barrierResult).
   std::uint64_t barrier(Lane *l, BarrierKind kind, bool predicate, std::uintptr_t pc);
   void fence(Lane *l, FenceScope scope, std::uintptr_t pc);

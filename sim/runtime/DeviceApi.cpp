@@ -38,10 +38,10 @@ inline uint3 toUint3(const Dim3 &d) { return uint3{d.x, d.y, d.z}; }
 // One read-modify-write: the event first (it may switch fibers), then the
 // operation, which no other lane can interleave with.
 template <class T, class Op>
-__attribute__((always_inline)) inline T rmw(T *addr, std::uintptr_t pc, Op op) {
+__attribute__((always_inline)) inline T rmw(T *addr, std::uintptr_t pc, Scope scope, Op op) {
   if (Lane *l = tl_lane)
     l->block->access(l, reinterpret_cast<std::uintptr_t>(addr), sizeof(T), AccessKind::Atomic,
-                     MemoryOrder::Relaxed, pc);
+                     MemoryOrder::Relaxed, pc, scope);
   T old = *addr;
   *addr = op(old);
   return old;
@@ -131,10 +131,15 @@ extern "C" clock_t clock(void) {
 
 // -------------------------------------------------------------- atomics
 
-#define WS_ATOMIC(NAME, T, EXPR)                                                                   \
+// Each atomic at device scope, and its _block and _system variants.
+#define WS_ATOMIC_AT(NAME, SCOPE, T, EXPR)                                                         \
   T NAME(T *address, T val) {                                                                      \
-    return rmw(address, WS_RET, [val]([[maybe_unused]] T old) -> T { return EXPR; });              \
+    return rmw(address, WS_RET, SCOPE, [val]([[maybe_unused]] T old) -> T { return EXPR; });       \
   }
+#define WS_ATOMIC(NAME, T, EXPR)                                                                   \
+  WS_ATOMIC_AT(NAME, Scope::Device, T, EXPR)                                                       \
+  WS_ATOMIC_AT(NAME##_block, Scope::Block, T, EXPR)                                                \
+  WS_ATOMIC_AT(NAME##_system, Scope::System, T, EXPR)
 WS_ATOMIC(atomicAdd, int, old + val)
 WS_ATOMIC(atomicAdd, unsigned int, old + val)
 WS_ATOMIC(atomicAdd, unsigned long long, old + val)
@@ -167,16 +172,22 @@ WS_ATOMIC(atomicXor, int, old ^ val)
 WS_ATOMIC(atomicXor, unsigned int, old ^ val)
 WS_ATOMIC(atomicXor, unsigned long long, old ^ val)
 #undef WS_ATOMIC
+#undef WS_ATOMIC_AT
 
-#define WS_CAS(T)                                                                                  \
-  T atomicCAS(T *address, T compare, T val) {                                                      \
-    return rmw(address, WS_RET, [=](T old) -> T { return old == compare ? val : old; });           \
+#define WS_CAS_AT(NAME, SCOPE, T)                                                                  \
+  T NAME(T *address, T compare, T val) {                                                           \
+    return rmw(address, WS_RET, SCOPE, [=](T old) -> T { return old == compare ? val : old; });    \
   }
+#define WS_CAS(T)                                                                                  \
+  WS_CAS_AT(atomicCAS, Scope::Device, T)                                                           \
+  WS_CAS_AT(atomicCAS_block, Scope::Block, T)                                                      \
+  WS_CAS_AT(atomicCAS_system, Scope::System, T)
 WS_CAS(int)
 WS_CAS(unsigned int)
 WS_CAS(unsigned long long)
 WS_CAS(unsigned short)
 #undef WS_CAS
+#undef WS_CAS_AT
 
 // ------------------------------------------------------- printf, assert
 // Both replace the C library's symbols in the program (the executable's

@@ -30,6 +30,7 @@ struct PendingEvent {
   MemoryOrder order = MemoryOrder::NotAtomic;
   BarrierKind barrier = BarrierKind::Block;
   FenceScope fence = FenceScope::Device;
+  Scope scope = Scope::Device; // of an atomic access
   bool predicate = false;
   std::uint32_t size = 0;
   std::uintptr_t addr = 0;

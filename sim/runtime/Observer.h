@@ -82,6 +82,7 @@ struct WarpAccess {
   AccessKind kind;
   MemorySpace space;
   MemoryOrder order;
+  Scope scope;         // atomics: the threads it is atomic with (atomicAdd_block: Block)
   Proxy proxy;         // generic for every access a thread makes itself
   std::uintptr_t pc;   // return address into the instrumented code
   std::uint32_t count; // entries used in `lanes`

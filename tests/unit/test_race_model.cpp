@@ -112,6 +112,31 @@ TEST_CASE("races: the same thread, atomics and disjoint bytes never race") {
   CHECK(access(e, b, true, false, false, 0xc).empty()); // other bytes of the word
 }
 
+TEST_CASE("races: block-scope atomics are atomic only within their block") {
+  using warpsim::model::kAtomic;
+  using warpsim::model::kBlockAtomic;
+  CHECK(morallyStrong(kAtomic, kAtomic, false));
+  CHECK(morallyStrong(kBlockAtomic, kBlockAtomic, true));
+  CHECK_FALSE(morallyStrong(kBlockAtomic, kBlockAtomic, false));
+  CHECK_FALSE(morallyStrong(kBlockAtomic, kAtomic, false));
+  CHECK_FALSE(morallyStrong(kNotAtomic, kAtomic, true));
+  auto atomicAccess = [](RaceCell &c, const Thread &t, std::uint8_t kind) {
+    std::vector<Hazard> out;
+    raceAccess(c, accessor(t), 0xf, true, kind, 0x100,
+               [&](Hazard h, const AccessRecord &) { out.push_back(h); });
+    return out;
+  };
+  // Thread 1 of block 0 and thread 2 of block 1 (64 threads per block).
+  Thread a{0, 1}, sameBlock{0, 2}, otherBlock{1, 2};
+  RaceCell c;
+  CHECK(atomicAccess(c, a, kBlockAtomic).empty());
+  CHECK(atomicAccess(c, sameBlock, kBlockAtomic).empty());
+  CHECK(atomicAccess(c, otherBlock, kBlockAtomic) == std::vector<Hazard>{Hazard::WriteAfterWrite});
+  RaceCell d;
+  atomicAccess(d, a, kBlockAtomic);
+  CHECK(atomicAccess(d, otherBlock, kAtomic) == std::vector<Hazard>{Hazard::WriteAfterWrite});
+}
+
 TEST_CASE("races: lanes of one warp race under ITS unless __syncwarp orders them") {
   Thread w{0, 1}, r{0, 2};
   w.instr = 1;

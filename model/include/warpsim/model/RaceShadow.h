@@ -21,6 +21,18 @@ namespace warpsim::model {
 
 enum class Hazard : std::uint8_t { None, ReadAfterWrite, WriteAfterRead, WriteAfterWrite };
 
+// AccessRecord::atomic: not atomic, atomic at device (or system) scope, or
+// a block-scope atomic (atomicAdd_block), atomic only among its own block.
+enum : std::uint8_t { kNotAtomic = 0, kAtomic = 1, kBlockAtomic = 2 };
+
+// Two accesses to the same bytes that are both atomic do not race when each
+// one's scope includes the other's thread (PTX: they are morally strong):
+// a block-scope atomic includes only the threads of its own block.
+inline bool morallyStrong(std::uint8_t x, std::uint8_t y, bool sameBlock) {
+  return x != kNotAtomic && y != kNotAtomic &&
+         (sameBlock || (x != kBlockAtomic && y != kBlockAtomic));
+}
+
 struct AccessRecord {
   std::uint32_t gen = 0;      // launch generation; 0: empty
   std::uint32_t thread = 0;   // global thread id (block * threadsPerBlock + tid)
@@ -28,7 +40,7 @@ struct AccessRecord {
   std::uint32_t releases = 0; // the thread's release count at the access
   std::uint32_t instr = 0;    // the warp's instruction number
   std::uint8_t mask = 0;      // bytes of the granule touched
-  std::uint8_t atomic = 0;
+  std::uint8_t atomic = 0;    // kNotAtomic, kAtomic or kBlockAtomic
   std::uint16_t pad = 0;
   std::uintptr_t pc = 0;
 };
@@ -74,7 +86,9 @@ struct Accessor {
            (blockClock != nullptr && blockClock->covers(rblock, r.phase, r.thread, r.releases));
   }
 
-  AccessRecord record(std::uint8_t mask, bool atomic, std::uintptr_t pc) const {
+  bool sameBlock(const AccessRecord &r) const { return r.thread / threadsPerBlock == block; }
+
+  AccessRecord record(std::uint8_t mask, std::uint8_t atomic, std::uintptr_t pc) const {
     AccessRecord r;
     r.gen = gen;
     r.thread = thread;
@@ -82,7 +96,7 @@ struct Accessor {
     r.releases = releases;
     r.instr = instr;
     r.mask = mask;
-    r.atomic = atomic ? 1 : 0;
+    r.atomic = atomic;
     r.pc = pc;
     return r;
   }
@@ -92,14 +106,16 @@ struct Accessor {
 // `onHazard(Hazard, const AccessRecord &prior)` for every racing prior
 // access, then records the access.
 template <class OnHazard>
-inline void raceAccess(RaceCell &c, const Accessor &a, std::uint8_t mask, bool write, bool atomic,
-                       std::uintptr_t pc, OnHazard &&onHazard) {
+inline void raceAccess(RaceCell &c, const Accessor &a, std::uint8_t mask, bool write,
+                       std::uint8_t atomic, std::uintptr_t pc, OnHazard &&onHazard) {
   const AccessRecord &w = c.write;
-  if (w.gen == a.gen && (w.mask & mask) != 0 && !(atomic && w.atomic) && !a.orderedAfter(w))
+  if (w.gen == a.gen && (w.mask & mask) != 0 && !morallyStrong(atomic, w.atomic, a.sameBlock(w)) &&
+      !a.orderedAfter(w))
     onHazard(write ? Hazard::WriteAfterWrite : Hazard::ReadAfterWrite, w);
   if (write) {
     for (const AccessRecord &r : c.reads)
-      if (r.gen == a.gen && (r.mask & mask) != 0 && !(atomic && r.atomic) && !a.orderedAfter(r))
+      if (r.gen == a.gen && (r.mask & mask) != 0 &&
+          !morallyStrong(atomic, r.atomic, a.sameBlock(r)) && !a.orderedAfter(r))
         onHazard(Hazard::WriteAfterRead, r);
     c.write = a.record(mask, atomic, pc);
     // Reads before this write either raced (reported) or are ordered
