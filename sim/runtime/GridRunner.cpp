@@ -41,18 +41,34 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   for (Observer *o : rt_.observers)
     o->onLaunchBegin(launch);
 
+  // The next blocks waiting for a slot, in linear order; the schedule picks
+  // which of them is admitted next (lockstep: the first).
+  std::vector<std::uint64_t> waiting;
   std::uint64_t next = 0;
   while (true) {
-    while (!freeSlots.empty() && next < total) {
-      admit(next++, freeSlots.back());
+    while (!freeSlots.empty()) {
+      while (waiting.size() < maxResident && next < total)
+        waiting.push_back(next++);
+      if (waiting.empty())
+        break;
+      const auto k = static_cast<std::ptrdiff_t>(schedule_->pickAdmission(waiting.size()));
+      admit(waiting[static_cast<std::size_t>(k)], freeSlots.back());
+      waiting.erase(waiting.begin() + k);
       resident_.push_back(slots_[freeSlots.back()].get());
       freeSlots.pop_back();
     }
     if (resident_.empty())
       break;
     bool anyProgress = false;
-    for (BlockExecutor *b : resident_) {
-      for (Warp &w : b->warps) {
+    round_.assign(resident_.begin(), resident_.end());
+    schedule_->orderBlocks(round_);
+    for (BlockExecutor *b : round_) {
+      warpOrder_.resize(b->warps.size());
+      for (std::uint32_t i = 0; i < warpOrder_.size(); ++i)
+        warpOrder_[i] = i;
+      schedule_->orderWarps(warpOrder_);
+      for (std::uint32_t i : warpOrder_) {
+        Warp &w = b->warps[i];
         if (w.live == 0)
           continue;
         anyProgress |= schedule_->step(*b, w);

@@ -82,6 +82,8 @@ private:
   bool alone_ = false;
   std::vector<std::unique_ptr<BlockExecutor>> slots_; // resident blocks, by slot
   std::vector<BlockExecutor *> resident_;             // in admission order
+  std::vector<BlockExecutor *> round_;                // this round's turns, in order
+  std::vector<std::uint32_t> warpOrder_;              // a block's warps, in turn order
   std::uint64_t sinceProgress_ = 0;
   SharedLayout layout_;
   bool aborted_ = false;

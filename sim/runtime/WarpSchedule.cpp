@@ -1,5 +1,7 @@
 #include "WarpSchedule.h"
 
+#include <algorithm>
+
 #include "BlockExecutor.h"
 #include "GridRunner.h"
 #include "warpsim/model/Reconvergence.h"
@@ -82,8 +84,26 @@ std::uint64_t LockstepSchedule::selectGroup(BlockExecutor &x, Warp &w) {
 }
 
 void RandomSchedule::beginLaunch(const Options &o, std::uint64_t launchId) {
-  rng_.seed(o.seed ^ (launchId * 0x9e3779b97f4a7c15ull));
+  mirror_ = o.seed % 2 == 0 && o.seed != 0;
+  const std::uint64_t base = mirror_ ? o.seed - 1 : o.seed;
+  rng_.seed(base ^ (launchId * 0x9e3779b97f4a7c15ull));
 }
+
+// Not mirrored: a pair of seeds admits the same blocks, then runs them in
+// opposite orders.
+std::size_t RandomSchedule::pickAdmission(std::size_t waiting) {
+  return static_cast<std::size_t>(rng_() % waiting);
+}
+
+template <class T> void RandomSchedule::shuffle(std::vector<T> &v) {
+  for (std::size_t i = v.size(); i > 1; --i)
+    std::swap(v[i - 1], v[static_cast<std::size_t>(rng_() % i)]);
+  if (mirror_)
+    std::reverse(v.begin(), v.end());
+}
+
+void RandomSchedule::orderBlocks(std::vector<BlockExecutor *> &blocks) { shuffle(blocks); }
+void RandomSchedule::orderWarps(std::vector<std::uint32_t> &warps) { shuffle(warps); }
 
 // Any stopped lane may lead: a seeded choice among the distinct groups.
 int RandomSchedule::leader(std::uint64_t candidates, int) {

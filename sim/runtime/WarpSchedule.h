@@ -4,7 +4,9 @@
 //  * lockstep: every event stops the lane; the reconvergence rule picks the
 //    group of stopped lanes the warp issues as one warp instruction;
 //  * random:   as lockstep, but the group is drawn by a seeded generator
-//    among the distinct groups that are ready;
+//    among the distinct groups that are ready, and so are the order in
+//    which blocks are admitted, the order in which the resident blocks take
+//    their turns each round, and the order of a block's warps;
 //  * fast:     lanes run alone, performing accesses and fences at once as
 //    one-lane warp instructions, stopping at barriers, warp operations and
 //    every `fast_quantum` events.
@@ -13,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <random>
+#include <vector>
 
 #include "Options.h"
 
@@ -30,6 +33,12 @@ public:
   virtual bool lanesRunAlone() const = 0;
   // One turn of warp `w`; returns whether any lane ran or anything issued.
   virtual bool step(BlockExecutor &x, Warp &w) = 0;
+  // Which of the `waiting` next blocks (in linear order) is admitted next.
+  virtual std::size_t pickAdmission(std::size_t /*waiting*/) { return 0; }
+  // The order of this round's turns: the resident blocks (given in
+  // admission order) and, per block, its warps (given in index order).
+  virtual void orderBlocks(std::vector<BlockExecutor *> & /*blocks*/) {}
+  virtual void orderWarps(std::vector<std::uint32_t> & /*warps*/) {}
 
 protected:
   enum class Ran : std::uint8_t { None, Some, Aborted };
@@ -52,15 +61,25 @@ private:
   std::uint64_t selectGroup(BlockExecutor &x, Warp &w);
 };
 
+// Seeds come in mirror pairs: an even seed draws what the odd seed before it
+// draws and admits the same blocks, but takes every round's block order and
+// warp order reversed. So any two blocks resident together in the first
+// round take their first turns in both orders within seeds 1 and 2 (and 3
+// and 4, ...); two warps of one block likewise.
 class RandomSchedule final : public LockstepSchedule {
 public:
   void beginLaunch(const Options &o, std::uint64_t launchId) override;
+  std::size_t pickAdmission(std::size_t waiting) override;
+  void orderBlocks(std::vector<BlockExecutor *> &blocks) override;
+  void orderWarps(std::vector<std::uint32_t> &warps) override;
 
 protected:
   int leader(std::uint64_t candidates, int rule) override;
 
 private:
+  template <class T> void shuffle(std::vector<T> &v);
   std::mt19937_64 rng_;
+  bool mirror_ = false;
 };
 
 class FastSchedule final : public WarpSchedule {
