@@ -262,6 +262,16 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
     f.sites.push_back(std::move(then));
     e.extra.intraInstruction = h == Hazard::WriteAfterWrite && sameInstruction;
   }
+  // A read of another block's write that the writer's fence and atomic
+  // would order if this thread had fenced after the relaxed atomic that saw
+  // it: CUDA documents that as enough, the PTX model does not.
+  {
+    const ThreadSync &t = bs.threads[tid];
+    const std::uint32_t pblock = prior.thread / tpb_;
+    if (h != Hazard::ReadAfterWrite || pblock == bs.linear || t.pending.empty() ||
+        !t.pending.covers(pblock, prior.phase, prior.thread, prior.releases))
+      e.extra.missingAcquireFence = false;
+  }
   // One pair of sites can race both within a warp instruction and across
   // warps: only a pair that never races across instructions stays a
   // same-instruction warning.
@@ -361,6 +371,17 @@ void RaceDetector::onWarpSync(const WarpOpEvent &e) {
 void RaceDetector::flush() {
   table_.flush(rt_.findings, *launch_, [this](auto &e) {
     Finding &f = e.finding;
+    if (e.extra.missingAcquireFence) {
+      f.severity = rt_.options.strict_fences ? Severity::Error : Severity::Warning;
+      f.message +=
+          "; ordered only by CUDA's __threadfence() guarantee: the writer fenced before "
+          "its atomic and this thread's atomic saw it, but no __threadfence() follows "
+          "that atomic here (the PTX memory model needs this acquire-side fence; add it "
+          "after the atomic" +
+          std::string(rt_.options.strict_fences ? ")"
+                                                : "; --strict-fences reports this as an error)");
+      return true;
+    }
     const bool benign = f.hazard == "WAW" && (e.extra.intraInstruction || e.extra.sameValue);
     f.severity = benign ? Severity::Warning : Severity::Error;
     if (benign && !e.extra.intraInstruction) {

@@ -59,6 +59,10 @@ private:
     // bytes: one lane wins, the values are not compared (the instrumentation
     // sees addresses only).
     bool intraInstruction = false;
+    // Every occurrence was a read that only CUDA's __threadfence() guarantee
+    // orders: the writer fenced before its atomic, the reader's relaxed
+    // atomic saw that atomic, but no fence followed it (PTX: a race).
+    bool missingAcquireFence = true;
   };
   struct Pending { // a write-write race whose stored value is known only later
     std::size_t entry;

@@ -66,6 +66,9 @@ options:
   --print-limit N        print at most N findings (all are counted)
   --error-exitcode N     check: exit status on an error finding (default 3)
   --hide-same-value-races  do not report write-write races storing equal values
+  --strict-fences        a read ordered only by a __threadfence() before the
+                         writer's atomic (no fence after the reader's) is an
+                         error, as the PTX model says, not a warning
   --fmad true|false      contract a*b+c into one FMA as nvcc does (default
                          true; false matches nvcc --fmad=false)
   --timing               also print the host time spent running kernels
@@ -235,6 +238,8 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
         return {std::nullopt, "--error-exitcode needs an integer between 0 and 255"};
     } else if (a == "--hide-same-value-races") {
       o.same_value_races = false;
+    } else if (a == "--strict-fences") {
+      o.strict_fences = true;
     } else if (a == "--Werror") {
       o.werror = true;
     } else if (a == "--profile") {
@@ -298,7 +303,8 @@ std::string runtimeOptions(const CliOptions &o) {
          " resident_blocks=" + std::to_string(o.resident_blocks) +
          " spin_limit=" + std::to_string(o.spin_limit) + (o.profile ? " profile=1" : "") +
          (o.checks.empty() ? "" : " checks=" + o.checks) +
-         (o.same_value_races ? "" : " same_value_races=0");
+         (o.same_value_races ? "" : " same_value_races=0") +
+         (o.strict_fences ? " strict_fences=1" : "");
 }
 
 } // namespace warpsim::driver

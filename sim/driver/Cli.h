@@ -36,6 +36,7 @@ struct CliOptions {
   std::string sarif_path;        // --sarif FILE: findings as SARIF 2.1.0
   std::uint64_t print_limit = 0; // --print-limit N: findings printed (0: all)
   int error_exitcode = 3;        // check: exit status when an error-severity finding exists
+  bool strict_fences = false;    // --strict-fences
   bool same_value_races = true;  // --hide-same-value-races turns it off
   std::string cache_dir;         // empty: $WARPSIM_CACHE_DIR or ~/.cache/warpsim
   std::string output;            // -o for build

@@ -20,7 +20,11 @@ struct Options {
   ThreadModel thread_model = ThreadModel::Independent;
   std::string checks;           // comma-separated checker names; empty: none (see sim/checks)
   bool same_value_races = true; // report write-write races storing the same value (warnings)
-  bool profile = false;         // collect the performance counters (see sim/profile)
+  // A read ordered only by CUDA's __threadfence() guarantee (the writer
+  // fenced before its atomic; the reader's atomic saw it, with no fence
+  // after): an error under the formal PTX model (strict), else a warning.
+  bool strict_fences = false;
+  bool profile = false; // collect the performance counters (see sim/profile)
   std::uint64_t seed = 1;
   std::size_t stack_size = 64 * 1024;
   unsigned resident_blocks = 16;
