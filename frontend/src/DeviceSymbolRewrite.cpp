@@ -9,8 +9,11 @@
 //       __ws_sym_coef_3(__builtin_addressof(coef), sizeof(coef), "coef",
 //                       ::warpsim::MemorySpace::Constant, "k.cu", 3);
 //
-// on the declaration's line. Not handled (documented): static data members
-// and variable templates.
+// on the declaration's line. Each such declaration is also aligned to 256
+// bytes, as cudaMalloc aligns an allocation: where a symbol starts within a
+// 32-byte sector (and so the sectors its accesses touch, in the profile)
+// must not depend on how the linker laid out the host program's data.
+// Not handled (documented): static data members and variable templates.
 #include <map>
 
 #include "RewriteContext.h"
@@ -44,12 +47,16 @@ public:
     if (vd->isThisDeclarationADefinition() != clang::VarDecl::Definition)
       return true; // `extern __device__ int x;` registers where defined
     clang::SourceLocation b = ctx_.sm.getExpansionLoc(vd->getBeginLoc());
-    groups_[{ctx_.sm.getFileID(b).getHashValue(), ctx_.sm.getFileOffset(b)}].push_back(vd);
+    auto &group = groups_[{ctx_.sm.getFileID(b).getHashValue(), ctx_.sm.getFileOffset(b)}];
+    if (group.vars.empty())
+      group.begin = b;
+    group.vars.push_back(vd);
     return true;
   }
 
   void finish() {
-    for (auto &[key, vars] : groups_) {
+    for (auto &[key, group] : groups_) {
+      const std::vector<const clang::VarDecl *> &vars = group.vars;
       const clang::VarDecl *last = vars.back();
       clang::SourceLocation end = ctx_.sm.getExpansionLoc(last->getEndLoc());
       auto semi = clang::Lexer::findNextToken(end, ctx_.sm, ctx_.ast.getLangOpts());
@@ -67,14 +74,22 @@ public:
                 "\", ::warpsim::MemorySpace::" + memorySpace(vd) + ", \"" +
                 escapeForStringLiteral(pos.report_name) + "\", " + std::to_string(pos.line) + ");";
       }
-      if (!text.empty())
-        ctx_.rewriter.InsertTextAfterToken(semi->getLocation(), text);
+      if (text.empty())
+        continue;
+      ctx_.rewriter.InsertTextAfterToken(semi->getLocation(), text);
+      // A GNU `aligned` never lowers a variable's alignment (an over-aligned
+      // type keeps its own).
+      ctx_.rewriter.InsertTextBefore(group.begin, "__attribute__((aligned(256))) ");
     }
   }
 
 private:
   RewriteContext &ctx_;
-  std::map<std::pair<unsigned, unsigned>, std::vector<const clang::VarDecl *>> groups_;
+  struct Group { // the declarators of one declaration
+    clang::SourceLocation begin;
+    std::vector<const clang::VarDecl *> vars;
+  };
+  std::map<std::pair<unsigned, unsigned>, Group> groups_;
 };
 
 } // namespace

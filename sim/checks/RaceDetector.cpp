@@ -1,5 +1,6 @@
 #include "RaceDetector.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "Describe.h"
@@ -63,6 +64,12 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
   tpb_ = static_cast<std::uint32_t>(l.block.volume());
   ws_ = l.warp_size;
   syncObjects_.clear();
+  // Records of earlier launches are gone with their pages' generation: site
+  // numbers start again.
+  sitePcs_.assign(1, 0);
+  siteIds_.clear();
+  lastPc_ = 0;
+  lastSite_ = 0;
   for (BlockSync &bs : blocks_) {
     bs.info = nullptr;
     bs.threads.resize(tpb_);
@@ -74,13 +81,12 @@ void RaceDetector::onBlockBegin(const BlockInfo &b) {
   BlockSync &bs = blockOf(&b);
   bs.info = &b;
   bs.linear = static_cast<std::uint32_t>(b.linear);
-  bs.phase = 0;
+  bs.barrierEpoch = 0;
   // The slot's shared window now belongs to a new block: a new generation.
   bs.serial = ++serial_;
   bs.blockClock.clear();
   bs.barrierAcc.clear();
   for (ThreadSync &t : bs.threads) {
-    t.releases = 0;
     t.hasRelease = false;
     t.atomics.clear();
     if (!t.clock.empty())
@@ -106,21 +112,22 @@ void RaceDetector::onLaunchEnd(const LaunchInfo &) {
 }
 
 SyncClock RaceDetector::snapshot(const BlockSync &bs, const ThreadSync &t, std::uint32_t gtid,
-                                 std::uint32_t scope) const {
+                                 std::uint32_t epoch, std::uint32_t scope) const {
   SyncClock s;
   for (const model::SyncEntry &e : t.clock.entries())
     s.raise(e.key, e.value, scope);
   for (const model::SyncEntry &e : bs.blockClock.entries())
     s.raise(e.key, e.value, scope);
   // Everything the block did before its last barrier, and this thread's own
-  // accesses so far.
-  s.raise(bs.linear, bs.phase, scope);
-  s.raise(SyncClock::kThreadKey | gtid, t.releases + 1, scope);
+  // accesses before `epoch`.
+  s.raise(bs.linear, bs.barrierEpoch, scope);
+  s.raise(SyncClock::kThreadKey | gtid, epoch, scope);
   return s;
 }
 
-void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, std::uintptr_t addr,
-                              MemoryOrder order, Scope scope) {
+void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid,
+                              std::uint32_t epoch, std::uintptr_t addr, MemoryOrder order,
+                              Scope scope) {
   SyncClock &obj = syncObjects_[addr];
   // What the atomic read is known only once it has happened: observers see
   // a warp instruction before its lanes perform it, so a release observed
@@ -128,9 +135,9 @@ void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, 
   t.atomics.push_back({addr, acquires(order)});
   // A block-scope atomic publishes only to its own block, whatever the
   // fence before it reached.
+  // The release covers the thread's accesses before this atomic.
   if (releases(order)) {
-    obj.join(snapshot(bs, t, gtid, model::releaseScope(scope, bs.linear)));
-    ++t.releases;
+    obj.join(snapshot(bs, t, gtid, epoch, model::releaseScope(scope, bs.linear)));
   } else if (t.hasRelease) {
     if (scope == Scope::Block)
       for (const model::SyncEntry &e : t.release.entries())
@@ -168,11 +175,12 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
   const std::uint8_t atomicKind = !atomic                   ? model::kNotAtomic
                                   : a.scope == Scope::Block ? model::kBlockAtomic
                                                             : model::kAtomic;
+  const std::uint32_t gen = a.space == MemorySpace::Shared ? bs.serial : gen_;
+  const std::uint16_t site = siteOf(a.pc);
   model::Accessor acc{};
-  acc.gen = a.space == MemorySpace::Shared ? bs.serial : gen_;
   acc.block = bs.linear;
-  acc.phase = bs.phase;
-  acc.instr = instr;
+  acc.epoch = instr;
+  acc.barrierEpoch = bs.barrierEpoch;
   acc.threadsPerBlock = tpb_;
   acc.warpSize = ws_;
   acc.warpSynchronous = warpSynchronous_;
@@ -186,9 +194,8 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
     if (!t.atomics.empty())
       settle(bs, t);
     if (atomic)
-      atomicSync(bs, t, gtid, la.addr, a.order, a.scope);
+      atomicSync(bs, t, gtid, instr, la.addr, a.order, a.scope);
     acc.thread = gtid;
-    acc.releases = t.releases;
     acc.threadClock = t.clock.empty() ? nullptr : &t.clock;
     acc.warpSync = bs.pairSync.empty() ? nullptr : &bs.pairSync[std::size_t{tid} * ws_];
     std::uintptr_t p = la.addr;
@@ -198,9 +205,11 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
       const std::uintptr_t stop = std::min<std::uintptr_t>(end, g + 4);
       const std::uint8_t mask =
           static_cast<std::uint8_t>(((1u << (stop - g)) - 1) & ~((1u << (p - g)) - 1));
-      model::raceAccess(
-          shadow_.at(g), acc, mask, write, atomicKind, a.pc,
-          [&](Hazard h, const AccessRecord &prior) { hazard(h, prior, a, la, instr, g, mask); });
+      auto &page = shadow_.page(g, gen);
+      model::raceAccessGranule(page.cell(g), page.data.bytes, mask, acc, write, atomicKind, site,
+                               [&](Hazard h, const AccessRecord &prior, std::uint8_t bytes) {
+                                 hazard(h, prior, a, la, instr, g, bytes);
+                               });
       p = stop;
     }
   }
@@ -212,10 +221,11 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   BlockSync &bs = blockOf(a.block);
   const std::uint32_t tid = a.warp * ws_ + lane.lane;
   const std::uint32_t gtid = bs.linear * tpb_ + tid;
-  const bool sameInstruction = prior.instr == instr && prior.thread / tpb_ == bs.linear &&
+  const std::uintptr_t priorPc = sitePcs_[prior.site];
+  const bool sameInstruction = prior.epoch == instr && prior.thread / tpb_ == bs.linear &&
                                (prior.thread % tpb_) / ws_ == a.warp;
   const auto [index, fresh] =
-      table_.find({"race", static_cast<int>(h) * 16 + static_cast<int>(a.space), prior.pc, a.pc});
+      table_.find({"race", static_cast<int>(h) * 16 + static_cast<int>(a.space), priorPc, a.pc});
   auto &e = table_.at(index);
   if (fresh) {
     Finding &f = e.finding;
@@ -255,7 +265,7 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
     FindingSite then;
     then.role = before;
     then.detail = std::string("earlier ") + before;
-    then.pc = prior.pc;
+    then.pc = priorPc;
     then.has_thread = true;
     threadCoords(*launch_, pblock, prior.thread % tpb_, then.block, then.thread);
     f.sites.push_back(std::move(now));
@@ -269,7 +279,7 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
     const ThreadSync &t = bs.threads[tid];
     const std::uint32_t pblock = prior.thread / tpb_;
     if (h != Hazard::ReadAfterWrite || pblock == bs.linear || t.pending.empty() ||
-        !t.pending.covers(pblock, prior.phase, prior.thread, prior.releases))
+        !t.pending.covers(pblock, prior.thread, prior.epoch))
       e.extra.missingAcquireFence = false;
   }
   // One pair of sites can race both within a warp instruction and across
@@ -315,7 +325,10 @@ void RaceDetector::onBarrierArrive(const BarrierEvent &e) {
 
 void RaceDetector::onBarrierComplete(const BarrierEvent &e) {
   BlockSync &bs = blockOf(e.block);
-  ++bs.phase;
+  // Every warp moves on to the barrier's epoch: accesses before it are
+  // below it, whichever warp made them.
+  bs.barrierEpoch = *std::max_element(bs.instr.begin(), bs.instr.end()) + 1;
+  std::fill(bs.instr.begin(), bs.instr.end(), bs.barrierEpoch);
   if (!bs.barrierAcc.empty()) {
     bs.blockClock.join(bs.barrierAcc, bs.linear);
     bs.barrierAcc.clear();
@@ -338,9 +351,9 @@ void RaceDetector::onFence(const FenceEvent &e) {
     const std::uint32_t gtid = bs.linear * tpb_ + tid;
     if (!t.atomics.empty())
       settle(bs, t);
-    // Release half: later relaxed atomic writes publish this snapshot.
-    t.release = snapshot(bs, t, gtid, scope);
-    ++t.releases;
+    // Release half: later relaxed atomic writes publish this snapshot (the
+    // thread's accesses so far: epochs up to the warp's).
+    t.release = snapshot(bs, t, gtid, bs.instr[e.warp] + 1, scope);
     t.hasRelease = true;
     // Acquire half: what earlier relaxed atomic reads saw. A block-scope
     // fence only synchronises with the thread's own block.
@@ -366,6 +379,23 @@ void RaceDetector::onWarpSync(const WarpOpEvent &e) {
     for (std::uint64_t n = e.active_mask; n != 0; n &= n - 1)
       bs.pairSync[row + __builtin_ctzll(n)] = instr;
   }
+}
+
+std::uint16_t RaceDetector::siteOf(std::uintptr_t pc) {
+  if (pc == lastPc_ && lastSite_ != 0)
+    return lastSite_;
+  auto [it, fresh] = siteIds_.try_emplace(pc, 0);
+  if (fresh) {
+    // Past 65,535 sites in one launch, records keep no site: such a race is
+    // reported without the earlier access's location.
+    if (sitePcs_.size() <= 0xffff) {
+      it->second = static_cast<std::uint16_t>(sitePcs_.size());
+      sitePcs_.push_back(pc);
+    }
+  }
+  lastPc_ = pc;
+  lastSite_ = it->second;
+  return it->second;
 }
 
 void RaceDetector::flush() {

@@ -1,8 +1,8 @@
 // Data races in shared and global memory, within a warp (independent thread
 // scheduling), within a block (barrier intervals) and across blocks (only
 // release/acquire synchronisation orders them). Happens-before over
-// per-thread epochs; per-granule history in flat shadow memory
-// (model/RaceShadow.h). Findings are deduplicated by the pair of sites and
+// per-warp epochs; per-granule history in flat shadow memory, 32 bytes a
+// granule, exact per byte (model/RaceShadow.h). Findings are deduplicated by the pair of sites and
 // written when the launch ends, with a hazard count.
 #pragma once
 
@@ -35,7 +35,6 @@ public:
 
 private:
   struct ThreadSync {
-    std::uint32_t releases = 0;
     bool hasRelease = false;
     model::SyncClock clock;   // acquired since the block's last barrier
     model::SyncClock pending; // seen by relaxed atomics, acquired at the next fence
@@ -45,13 +44,13 @@ private:
   struct BlockSync {
     const BlockInfo *info = nullptr;
     std::uint32_t linear = 0;
-    std::uint32_t phase = 0;
-    std::uint32_t serial = 0; // generation of the block's shared memory
+    std::uint32_t barrierEpoch = 0; // epoch of the last barrier (model/RaceShadow.h)
+    std::uint32_t serial = 0;       // generation of the block's shared memory
     bool threadClocks = false;
     model::SyncClock blockClock, barrierAcc;
     std::vector<ThreadSync> threads;
-    std::vector<std::uint32_t> instr;    // per warp: warp instructions so far
-    std::vector<std::uint32_t> pairSync; // [warp][lane][lane]: last common __syncwarp
+    std::vector<std::uint32_t> instr;    // per warp: its epoch (instructions so far)
+    std::vector<std::uint32_t> pairSync; // [warp][lane][lane]: epoch of the last common __syncwarp
   };
   struct RaceExtra {
     bool sameValue = true; // every write-write occurrence stored the value already there
@@ -75,10 +74,11 @@ private:
 
   BlockSync &blockOf(const BlockInfo *b);
   model::SyncClock snapshot(const BlockSync &bs, const ThreadSync &t, std::uint32_t gtid,
-                            std::uint32_t scope) const;
+                            std::uint32_t epoch, std::uint32_t scope) const;
   void settle(BlockSync &bs, ThreadSync &t);
-  void atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, std::uintptr_t addr,
-                  MemoryOrder order, Scope scope);
+  void atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, std::uint32_t epoch,
+                  std::uintptr_t addr, MemoryOrder order, Scope scope);
+  std::uint16_t siteOf(std::uintptr_t pc);
   void hazard(model::Hazard h, const model::AccessRecord &prior, const WarpAccess &a,
               const LaneAccess &lane, std::uint32_t instr, std::uintptr_t granule,
               std::uint8_t mask);
@@ -86,7 +86,12 @@ private:
   void flush();
 
   Runtime &rt_;
-  model::ShadowMemory<model::RaceCell, 2> shadow_;
+  model::ShadowMemory<model::RaceCell, 2, model::RacePage> shadow_;
+  // Access sites of this launch: a record keeps a 16-bit index.
+  std::vector<std::uintptr_t> sitePcs_;
+  std::unordered_map<std::uintptr_t, std::uint16_t> siteIds_;
+  std::uintptr_t lastPc_ = 0;
+  std::uint16_t lastSite_ = 0;
   std::vector<BlockSync> blocks_; // by resident slot
   std::unordered_map<std::uintptr_t, model::SyncClock> syncObjects_;
   const LaunchInfo *launch_ = nullptr;

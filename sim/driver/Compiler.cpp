@@ -24,7 +24,9 @@ namespace {
 // runtime defines the hooks), and by default it drops the read of `x += y`
 // because the write that follows covers it for TSan: warpsim needs that read
 // (races, bank conflicts), hence -tsan-instrument-read-before-write.
-// -fno-builtin keeps printf a call the runtime can take over.
+// -fno-builtin-printf keeps printf a call the runtime can take over; memcpy,
+// memset and memmove stay builtins, so that the sanitizer pass turns them
+// into hooks (a device-side memcpy is a run of accesses the checkers see).
 const std::vector<const char *> kInstrumentedCompile = {"-std=c++20",
                                                         "-O0",
                                                         "-g",
@@ -32,7 +34,7 @@ const std::vector<const char *> kInstrumentedCompile = {"-std=c++20",
                                                         "-mllvm",
                                                         "-tsan-instrument-read-before-write=1",
                                                         "-fdeclspec",
-                                                        "-fno-builtin",
+                                                        "-fno-builtin-printf",
                                                         "-fno-omit-frame-pointer",
                                                         "-w"};
 

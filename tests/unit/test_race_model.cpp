@@ -13,19 +13,17 @@ using namespace warpsim::model;
 namespace {
 
 struct Thread {
-  std::uint32_t block, tid, phase = 0, releases = 0, instr = 1;
+  std::uint32_t block, tid, epoch = 1, barrierEpoch = 0;
   SyncClock clock;
   const std::uint32_t *warpSync = nullptr;
 };
 
 Accessor accessor(const Thread &t, bool warpSync = false) {
   Accessor a{};
-  a.gen = 1;
   a.thread = t.block * 64 + t.tid;
   a.block = t.block;
-  a.phase = t.phase;
-  a.releases = t.releases;
-  a.instr = t.instr;
+  a.epoch = t.epoch;
+  a.barrierEpoch = t.barrierEpoch;
   a.threadsPerBlock = 64;
   a.warpSize = 32;
   a.warpSynchronous = warpSync;
@@ -35,10 +33,33 @@ Accessor accessor(const Thread &t, bool warpSync = false) {
   return a;
 }
 
+// One granule: its cell and its page's overflow cells.
+struct Granule {
+  RaceCell c{};
+  std::vector<RaceCell> bytes;
+};
+
+struct Seen {
+  Hazard h;
+  std::uint32_t thread;
+  std::uint8_t bytes;
+  bool operator==(const Seen &) const = default;
+};
+
+std::vector<Seen> accessBytes(Granule &g, const Thread &t, bool write, std::uint8_t mask,
+                              std::uint8_t atomic = kNotAtomic) {
+  std::vector<Seen> out;
+  raceAccessGranule(g.c, g.bytes, mask, accessor(t), write, atomic, 1,
+                    [&](Hazard h, const AccessRecord &prior, std::uint8_t bytes) {
+                      out.push_back({h, prior.thread, bytes});
+                    });
+  return out;
+}
+
 std::vector<Hazard> access(RaceCell &c, const Thread &t, bool write, bool atomic = false,
-                           bool warpSync = false, std::uint8_t mask = 0xf) {
+                           bool warpSync = false) {
   std::vector<Hazard> out;
-  raceAccess(c, accessor(t, warpSync), mask, write, atomic, 0x100,
+  raceAccess(c, accessor(t, warpSync), write, atomic ? kAtomic : kNotAtomic, 1,
              [&](Hazard h, const AccessRecord &) { out.push_back(h); });
   return out;
 }
@@ -55,61 +76,100 @@ TEST_CASE("shadow memory: cells are per granule, zeroed, and stable") {
   CHECK(s.at(0x100000) == 0); // another page, freshly zeroed
   CHECK(*s.find(0x7f0000001000) == 5);
   CHECK(s.pages() == 2);
+  // A page used under another generation comes back empty.
+  s.page(0x7f0000001000, 7).cell(0x7f0000001000) = 9;
+  CHECK(s.at(0x7f0000001004) == 0);
+  CHECK(s.page(0x7f0000001000, 7).cell(0x7f0000001000) == 9);
+  CHECK(s.page(0x7f0000001000, 8).cell(0x7f0000001000) == 0);
   s.clear();
   CHECK(s.find(0x7f0000001000) == nullptr);
 }
 
-TEST_CASE("sync clock: join keeps the maximum, covers by block phase or thread "
-          "release") {
+TEST_CASE("sync clock: join keeps the maximum, covers by block barrier or thread "
+          "release epoch") {
   SyncClock a, b;
   a.raise(3, 2);
   b.raise(3, 5);
-  b.raise(SyncClock::kThreadKey | 70, 1);
+  b.raise(SyncClock::kThreadKey | 70, 10);
   a.join(b, 0);
-  CHECK(a.covers(3, 4, 999, 0)); // block 3, phase 4 < 5
-  CHECK_FALSE(a.covers(3, 5, 999, 0));
-  CHECK(a.covers(1, 9, 70, 0)); // thread 70, before its first release
-  CHECK_FALSE(a.covers(1, 9, 70, 1));
+  CHECK(a.covers(3, 999, 4)); // block 3, epoch 4 < 5
+  CHECK_FALSE(a.covers(3, 999, 5));
+  CHECK(a.covers(1, 70, 9)); // thread 70, before its release at epoch 10
+  CHECK_FALSE(a.covers(1, 70, 10));
   // Block-scoped entries are invisible to other blocks.
   SyncClock scoped, seen;
   scoped.raise(SyncClock::kThreadKey | 70, 1, /*scope block*/ 1);
   seen.join(scoped, 0);
   CHECK(seen.empty());
   seen.join(scoped, 1);
-  CHECK(seen.covers(1, 0, 70, 0));
+  CHECK(seen.covers(1, 70, 0));
 }
 
 TEST_CASE("races: barrier intervals order threads of one block") {
-  RaceCell c;
+  RaceCell c{};
   Thread w{0, 1}, r{0, 40};
   CHECK(access(c, w, true).empty());
-  // Same phase, another warp: read after write.
+  // Same barrier interval, another warp: read after write.
   CHECK(access(c, r, false) == std::vector<Hazard>{Hazard::ReadAfterWrite});
-  // After a barrier: ordered.
-  RaceCell d;
+  // After a barrier (its epoch 2 is above the write's 1): ordered.
+  RaceCell d{};
   access(d, w, true);
-  r.phase = 1;
+  r.barrierEpoch = 2;
+  r.epoch = 3;
   CHECK(access(d, r, false).empty());
-  // Write after read in the same phase.
-  RaceCell e;
+  // Write after read in the same interval.
+  RaceCell e{};
   Thread r0{0, 40};
   access(e, r0, false);
   CHECK(access(e, w, true) == std::vector<Hazard>{Hazard::WriteAfterRead});
 }
 
 TEST_CASE("races: the same thread, atomics and disjoint bytes never race") {
-  RaceCell c;
+  RaceCell c{};
   Thread a{0, 1}, b{1, 2};
   access(c, a, true);
   CHECK(access(c, a, false).empty());
-  RaceCell d;
+  RaceCell d{};
   access(d, a, true, true);
   CHECK(access(d, b, true, true).empty()); // atomic vs atomic
   Thread other{2, 3};
   CHECK(access(d, other, false) == std::vector<Hazard>{Hazard::ReadAfterWrite}); // plain vs atomic
-  RaceCell e;
-  access(e, a, true, false, false, 0x3);
-  CHECK(access(e, b, true, false, false, 0xc).empty()); // other bytes of the word
+  Granule g;
+  accessBytes(g, a, true, 0x3);
+  CHECK(accessBytes(g, b, true, 0xc).empty()); // other bytes of the word
+}
+
+TEST_CASE("races: exact per byte, whatever the sizes of the accesses") {
+  // The detector-precision issue's case: lane 1 writes byte 1, lane 0 then
+  // writes byte 0 and byte 1 (one granule, no sync): the byte-1 write races.
+  Thread lane0{0, 0}, lane1{0, 1};
+  Granule g;
+  CHECK(accessBytes(g, lane1, true, 0x2).empty());
+  CHECK(accessBytes(g, lane0, true, 0x1).empty());
+  CHECK(accessBytes(g, lane0, true, 0x2) == std::vector<Seen>{{Hazard::WriteAfterWrite, 1, 0x2}});
+  // Four one-byte writers, then a whole-word read by another thread: four
+  // hazards, each with its byte.
+  Granule h;
+  for (std::uint32_t t = 0; t < 4; ++t)
+    accessBytes(h, Thread{0, t}, true, static_cast<std::uint8_t>(1u << t));
+  CHECK(accessBytes(h, Thread{0, 40}, false, 0xf) ==
+        std::vector<Seen>{{Hazard::ReadAfterWrite, 0, 0x1},
+                          {Hazard::ReadAfterWrite, 1, 0x2},
+                          {Hazard::ReadAfterWrite, 2, 0x4},
+                          {Hazard::ReadAfterWrite, 3, 0x8}});
+  // A whole-word write split by a later byte access keeps its history on
+  // every byte, and one prior access is one hazard with all its bytes.
+  Granule k;
+  accessBytes(k, lane0, true, 0xf);
+  CHECK(accessBytes(k, lane0, true, 0x1).empty());
+  CHECK(accessBytes(k, lane1, false, 0xe) == std::vector<Seen>{{Hazard::ReadAfterWrite, 0, 0xe}});
+  CHECK(accessBytes(k, lane1, false, 0x1) == std::vector<Seen>{{Hazard::ReadAfterWrite, 0, 0x1}});
+  // A read of other bytes is not cleared by a write of some bytes.
+  Granule m;
+  accessBytes(m, lane0, false, 0x8);
+  CHECK(accessBytes(m, lane1, true, 0x1).empty());
+  CHECK(accessBytes(m, Thread{0, 40}, true, 0x8) ==
+        std::vector<Seen>{{Hazard::WriteAfterRead, 0, 0x8}});
 }
 
 TEST_CASE("races: block-scope atomics are atomic only within their block") {
@@ -122,66 +182,64 @@ TEST_CASE("races: block-scope atomics are atomic only within their block") {
   CHECK_FALSE(morallyStrong(kNotAtomic, kAtomic, true));
   auto atomicAccess = [](RaceCell &c, const Thread &t, std::uint8_t kind) {
     std::vector<Hazard> out;
-    raceAccess(c, accessor(t), 0xf, true, kind, 0x100,
+    raceAccess(c, accessor(t), true, kind, 1,
                [&](Hazard h, const AccessRecord &) { out.push_back(h); });
     return out;
   };
   // Thread 1 of block 0 and thread 2 of block 1 (64 threads per block).
   Thread a{0, 1}, sameBlock{0, 2}, otherBlock{1, 2};
-  RaceCell c;
+  RaceCell c{};
   CHECK(atomicAccess(c, a, kBlockAtomic).empty());
   CHECK(atomicAccess(c, sameBlock, kBlockAtomic).empty());
   CHECK(atomicAccess(c, otherBlock, kBlockAtomic) == std::vector<Hazard>{Hazard::WriteAfterWrite});
-  RaceCell d;
+  RaceCell d{};
   atomicAccess(d, a, kBlockAtomic);
   CHECK(atomicAccess(d, otherBlock, kAtomic) == std::vector<Hazard>{Hazard::WriteAfterWrite});
 }
 
 TEST_CASE("races: lanes of one warp race under ITS unless __syncwarp orders them") {
   Thread w{0, 1}, r{0, 2};
-  w.instr = 1;
-  r.instr = 2;
-  RaceCell c;
+  w.epoch = 1;
+  r.epoch = 2;
+  RaceCell c{};
   access(c, w, true);
   CHECK(access(c, r, false) == std::vector<Hazard>{Hazard::ReadAfterWrite});
-  RaceCell d; // warp-synchronous model: a later instruction sees the earlier one
+  RaceCell d{}; // warp-synchronous model: a later instruction sees the earlier one
   access(d, w, true, false, true);
   CHECK(access(d, r, false, false, true).empty());
-  // ITS with a __syncwarp (instruction 2) between: reader's row says lane 1
-  // synchronised with it at instruction 2 > 1.
+  // ITS with a __syncwarp (epoch 2) between: reader's row says lane 1
+  // synchronised with it at epoch 2 > 1.
   std::uint32_t row[32] = {};
   row[1] = 2;
-  RaceCell e;
+  RaceCell e{};
   access(e, w, true);
-  r.instr = 3;
+  r.epoch = 3;
   r.warpSync = row;
   CHECK(access(e, r, false).empty());
 }
 
 TEST_CASE("races: across blocks only release/acquire orders") {
   Thread producer{1, 0}, consumer{0, 0};
-  RaceCell c;
+  RaceCell c{};
   access(c, producer, true);
   CHECK(access(c, consumer, false) == std::vector<Hazard>{Hazard::ReadAfterWrite});
-  // The consumer acquired the producer's release number 1.
-  RaceCell d;
+  // The consumer acquired the producer's release at epoch 2.
+  RaceCell d{};
   access(d, producer, true);
-  consumer.clock.raise(SyncClock::kThreadKey | 64, 1);
+  consumer.clock.raise(SyncClock::kThreadKey | 64, 2);
   CHECK(access(d, consumer, false).empty());
   // A write after that release is not covered.
-  RaceCell e;
-  producer.releases = 1;
+  RaceCell e{};
+  producer.epoch = 2;
   access(e, producer, true);
   CHECK(access(e, consumer, false) == std::vector<Hazard>{Hazard::ReadAfterWrite});
 }
 
-TEST_CASE("races: a launch boundary orders everything") {
-  RaceCell c;
+TEST_CASE("races: a launch boundary orders everything (the page's generation)") {
+  ShadowMemory<RaceCell, 2, RacePage> shadow;
+  const std::uintptr_t addr = 0x7f0000002000;
   Thread a{0, 1}, b{1, 1};
-  access(c, a, true);
-  Accessor next = accessor(b);
-  next.gen = 2;
-  int hazards = 0;
-  raceAccess(c, next, 0xf, false, false, 0, [&](Hazard, const AccessRecord &) { ++hazards; });
-  CHECK(hazards == 0);
+  access(shadow.page(addr, 1).cell(addr), a, true);
+  CHECK(access(shadow.page(addr, 1).cell(addr), b, false).size() == 1);
+  CHECK(access(shadow.page(addr, 2).cell(addr), b, false).empty());
 }

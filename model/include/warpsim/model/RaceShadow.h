@@ -1,19 +1,30 @@
 // Happens-before race detection on GPU threads, per 4-byte granule of
 // memory: the last write and the last two reads of each granule, each with
-// the epoch of the thread that made it. Two accesses to overlapping bytes,
-// at least one a write, not both atomic, race unless one happens before the
-// other:
+// the thread that made it and that thread's epoch. Two accesses to the same
+// byte, at least one a write, not both atomic, race unless one happens
+// before the other:
 //  * the same thread (program order);
-//  * an earlier kernel launch (a launch boundary orders everything);
-//  * the same block and an earlier barrier phase (barrier intervals);
+//  * an earlier kernel launch (the shadow page's generation: a launch
+//    boundary orders everything);
+//  * the same block and an earlier barrier (barrier intervals);
 //  * the same warp, a different warp instruction, under the warp-synchronous
 //    thread model (pre-Volta lockstep warps);
 //  * knowledge from release/acquire synchronisation (SyncClock).
+//
+// Epochs: a warp counts its instructions; when a block barrier completes,
+// every warp of the block moves on to one common epoch, the barrier's, so
+// "before the barrier" is "epoch below the barrier's" for any warp.
+//
+// Exact per byte: a granule accessed only as a whole keeps one cell; the
+// first access to part of it splits it, and each byte gets a cell of its own
+// (overflow cells of the shadow page).
+//
 // Pure state: the runtime's RaceDetector feeds it and turns hazards into
 // findings.
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "warpsim/model/SyncClock.h"
 
@@ -21,8 +32,9 @@ namespace warpsim::model {
 
 enum class Hazard : std::uint8_t { None, ReadAfterWrite, WriteAfterRead, WriteAfterWrite };
 
-// AccessRecord::atomic: not atomic, atomic at device (or system) scope, or
-// a block-scope atomic (atomicAdd_block), atomic only among its own block.
+// The atomic kind of an access: not atomic, atomic at device (or system)
+// scope, or a block-scope atomic (atomicAdd_block), atomic only among its own
+// block.
 enum : std::uint8_t { kNotAtomic = 0, kAtomic = 1, kBlockAtomic = 2 };
 
 // Two accesses to the same bytes that are both atomic do not race when each
@@ -33,117 +45,173 @@ inline bool morallyStrong(std::uint8_t x, std::uint8_t y, bool sameBlock) {
          (sameBlock || (x != kBlockAtomic && y != kBlockAtomic));
 }
 
+// One remembered access.
 struct AccessRecord {
-  std::uint32_t gen = 0;      // launch generation; 0: empty
-  std::uint32_t thread = 0;   // global thread id (block * threadsPerBlock + tid)
-  std::uint32_t phase = 0;    // block barrier phase at the access
-  std::uint32_t releases = 0; // the thread's release count at the access
-  std::uint32_t instr = 0;    // the warp's instruction number
-  std::uint8_t mask = 0;      // bytes of the granule touched
-  std::uint8_t atomic = 0;    // kNotAtomic, kAtomic or kBlockAtomic
-  std::uint16_t pad = 0;
-  std::uintptr_t pc = 0;
+  std::uint32_t thread = 0; // global thread id (block * threadsPerBlock + tid)
+  std::uint32_t epoch = 0;  // the thread's epoch at the access; 0: none
+  std::uint16_t site = 0;   // where in the program (the detector's site table)
+  std::uint8_t atomic = kNotAtomic;
 };
 
+// A granule's history in 32 bytes: slot 0 the last write, slots 1 and 2 the
+// last two reads. Reads are never atomic (an atomic load is an atomic
+// access, remembered as the write). A split granule's cell holds only the
+// index of its four byte cells in the page's overflow.
 struct RaceCell {
-  AccessRecord write;
-  AccessRecord reads[2];
+  static constexpr int kReads = 2;
+  std::uint32_t thread[1 + kReads];
+  std::uint32_t epoch[1 + kReads];
+  std::uint16_t site[1 + kReads];
+  std::uint8_t atomic; // the write's kind
+  std::uint8_t split;  // 1: the bytes' cells start at overflow[thread[0]]
+
+  bool empty(int slot) const { return epoch[slot] == 0; }
+  AccessRecord record(int slot) const {
+    return {thread[slot], epoch[slot], site[slot],
+            slot == 0 ? atomic : static_cast<std::uint8_t>(kNotAtomic)};
+  }
+  void set(int slot, const AccessRecord &r) {
+    thread[slot] = r.thread;
+    epoch[slot] = r.epoch;
+    site[slot] = r.site;
+    if (slot == 0)
+      atomic = r.atomic;
+  }
+};
+static_assert(sizeof(RaceCell) == 32, "the race shadow is 32 bytes per 4-byte granule");
+
+// What a shadow page keeps besides its cells: the byte cells of its split
+// granules, four each.
+struct RacePage {
+  std::vector<RaceCell> bytes;
 };
 
 // The thread making an access, and what orders it.
 struct Accessor {
-  std::uint32_t gen;
   std::uint32_t thread; // global id
   std::uint32_t block;
-  std::uint32_t phase;
-  std::uint32_t releases;
-  std::uint32_t instr;
+  std::uint32_t epoch;        // the warp's epoch now
+  std::uint32_t barrierEpoch; // epoch of the block's last barrier (0: none yet)
   std::uint32_t threadsPerBlock;
   std::uint32_t warpSize;
   bool warpSynchronous;
   const SyncClock *threadClock; // acquired since the last barrier
   const SyncClock *blockClock;  // acquired by the block up to the last barrier
-  // Per lane of the warp: instruction number of the last __syncwarp (or
-  // *_sync op) this lane took part in together with it; nullptr if none.
+  // Per lane of the warp: epoch of the last __syncwarp (or *_sync op) this
+  // lane took part in together with it; nullptr if none.
   const std::uint32_t *warpSync;
 
   bool orderedAfter(const AccessRecord &r) const {
-    if (r.gen != gen || r.thread == thread)
+    if (r.thread == thread)
       return true;
     const std::uint32_t rblock = r.thread / threadsPerBlock;
     if (rblock == block) {
-      if (r.phase < phase)
+      if (r.epoch < barrierEpoch)
         return true;
       const std::uint32_t rtid = r.thread % threadsPerBlock;
       if (rtid / warpSize == (thread % threadsPerBlock) / warpSize) {
-        if (warpSynchronous && r.instr != instr)
+        if (warpSynchronous && r.epoch != epoch)
           return true;
-        if (warpSync != nullptr && warpSync[rtid % warpSize] > r.instr)
+        if (warpSync != nullptr && warpSync[rtid % warpSize] > r.epoch)
           return true;
       }
     }
-    return (threadClock != nullptr && threadClock->covers(rblock, r.phase, r.thread, r.releases)) ||
-           (blockClock != nullptr && blockClock->covers(rblock, r.phase, r.thread, r.releases));
+    return (threadClock != nullptr && threadClock->covers(rblock, r.thread, r.epoch)) ||
+           (blockClock != nullptr && blockClock->covers(rblock, r.thread, r.epoch));
   }
 
   bool sameBlock(const AccessRecord &r) const { return r.thread / threadsPerBlock == block; }
 
-  AccessRecord record(std::uint8_t mask, std::uint8_t atomic, std::uintptr_t pc) const {
-    AccessRecord r;
-    r.gen = gen;
-    r.thread = thread;
-    r.phase = phase;
-    r.releases = releases;
-    r.instr = instr;
-    r.mask = mask;
-    r.atomic = atomic;
-    r.pc = pc;
-    return r;
+  AccessRecord record(std::uint8_t atomic, std::uint16_t site) const {
+    return {thread, epoch, site, atomic};
   }
 };
 
-// Checks one access of `mask` bytes against a granule's history, calls
-// `onHazard(Hazard, const AccessRecord &prior)` for every racing prior
-// access, then records the access.
+// Checks one access against one cell (a whole granule, or one byte of a
+// split one), calls `onHazard(Hazard, const AccessRecord &prior)` for every
+// racing prior access, then records the access.
 template <class OnHazard>
-inline void raceAccess(RaceCell &c, const Accessor &a, std::uint8_t mask, bool write,
-                       std::uint8_t atomic, std::uintptr_t pc, OnHazard &&onHazard) {
-  const AccessRecord &w = c.write;
-  if (w.gen == a.gen && (w.mask & mask) != 0 && !morallyStrong(atomic, w.atomic, a.sameBlock(w)) &&
-      !a.orderedAfter(w))
-    onHazard(write ? Hazard::WriteAfterWrite : Hazard::ReadAfterWrite, w);
+inline void raceAccess(RaceCell &c, const Accessor &a, bool write, std::uint8_t atomic,
+                       std::uint16_t site, OnHazard &&onHazard) {
+  if (!c.empty(0)) {
+    const AccessRecord w = c.record(0);
+    if (!morallyStrong(atomic, w.atomic, a.sameBlock(w)) && !a.orderedAfter(w))
+      onHazard(write ? Hazard::WriteAfterWrite : Hazard::ReadAfterWrite, w);
+  }
   if (write) {
-    for (const AccessRecord &r : c.reads)
-      if (r.gen == a.gen && (r.mask & mask) != 0 &&
-          !morallyStrong(atomic, r.atomic, a.sameBlock(r)) && !a.orderedAfter(r))
-        onHazard(Hazard::WriteAfterRead, r);
-    c.write = a.record(mask, atomic, pc);
+    for (int s = 1; s <= RaceCell::kReads; ++s)
+      if (!c.empty(s) && !a.orderedAfter(c.record(s)))
+        onHazard(Hazard::WriteAfterRead, c.record(s));
+    c.set(0, a.record(atomic, site));
     // Reads before this write either raced (reported) or are ordered
     // before it: later accesses need only check the write.
-    c.reads[0].gen = 0;
-    c.reads[1].gen = 0;
+    for (int s = 1; s <= RaceCell::kReads; ++s)
+      c.epoch[s] = 0;
     return;
   }
-  // Keep two readers: replace this thread's own record, else one ordered
-  // before this read, else the older one.
-  AccessRecord rec = a.record(mask, atomic, pc);
-  for (AccessRecord &r : c.reads)
-    if (r.gen == a.gen && r.thread == a.thread) {
-      r.mask |= mask;
-      r.pc = pc;
-      r.phase = a.phase;
-      r.releases = a.releases;
-      r.instr = a.instr;
-      r.atomic = rec.atomic;
+  // Keep two readers: replace this thread's own record, else an empty one or
+  // one ordered before this read, else the older one.
+  const AccessRecord rec = a.record(kNotAtomic, site);
+  for (int s = 1; s <= RaceCell::kReads; ++s)
+    if (!c.empty(s) && c.thread[s] == a.thread) {
+      c.set(s, rec);
       return;
     }
-  for (AccessRecord &r : c.reads)
-    if (r.gen != a.gen || a.orderedAfter(r)) {
-      r = rec;
+  for (int s = 1; s <= RaceCell::kReads; ++s)
+    if (c.empty(s) || a.orderedAfter(c.record(s))) {
+      c.set(s, rec);
       return;
     }
-  c.reads[1] = c.reads[0];
-  c.reads[0] = rec;
+  c.set(2, c.record(1));
+  c.set(1, rec);
+}
+
+// Checks and records an access to the bytes `mask` (bit i: byte i) of a
+// granule: its cell `c` and the page's overflow cells. Calls
+// `onHazard(Hazard, const AccessRecord &prior, std::uint8_t bytes)` once per
+// racing prior access, with the bytes it shares with this one.
+template <class OnHazard>
+inline void raceAccessGranule(RaceCell &c, std::vector<RaceCell> &overflow, std::uint8_t mask,
+                              const Accessor &a, bool write, std::uint8_t atomic,
+                              std::uint16_t site, OnHazard &&onHazard) {
+  if (mask == 0xf && c.split == 0) {
+    raceAccess(c, a, write, atomic, site,
+               [&](Hazard h, const AccessRecord &prior) { onHazard(h, prior, mask); });
+    return;
+  }
+  if (c.split == 0) {
+    // Until now every access took the whole granule: each byte inherits
+    // the granule's history.
+    const auto index = static_cast<std::uint32_t>(overflow.size());
+    overflow.insert(overflow.end(), 4, c);
+    c = RaceCell{};
+    c.split = 1;
+    c.thread[0] = index;
+  }
+  // One prior access seen on several bytes is one hazard.
+  struct Seen {
+    Hazard h;
+    AccessRecord prior;
+    std::uint8_t bytes;
+  };
+  Seen seen[4 * (1 + RaceCell::kReads)];
+  int count = 0;
+  RaceCell *bytes = &overflow[c.thread[0]];
+  for (unsigned i = 0; i < 4; ++i) {
+    if ((mask & (1u << i)) == 0)
+      continue;
+    raceAccess(bytes[i], a, write, atomic, site, [&](Hazard h, const AccessRecord &prior) {
+      for (int k = 0; k < count; ++k)
+        if (seen[k].h == h && seen[k].prior.thread == prior.thread &&
+            seen[k].prior.epoch == prior.epoch && seen[k].prior.site == prior.site) {
+          seen[k].bytes = static_cast<std::uint8_t>(seen[k].bytes | (1u << i));
+          return;
+        }
+      seen[count++] = {h, prior, static_cast<std::uint8_t>(1u << i)};
+    });
+  }
+  for (int k = 0; k < count; ++k)
+    onHazard(seen[k].h, seen[k].prior, seen[k].bytes);
 }
 
 } // namespace warpsim::model

@@ -2,8 +2,14 @@
 // by a three-level radix table over the 48-bit address (no hashing, no
 // search), with leaf pages allocated on first touch. Checkers keep their
 // per-address state here (race epochs, initialisation bits).
+//
+// A page also carries a generation and a `PageData` of the checker's own
+// (e.g. overflow cells): `page(a, gen)` hands out the page reset to empty if
+// it was last used under another generation, so state that dies at a launch
+// or block boundary costs nothing per cell and is cleared only where touched.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -11,35 +17,60 @@
 
 namespace warpsim::model {
 
-template <class Cell, unsigned GranuleShift> class ShadowMemory {
+struct NoPageData {};
+
+template <class Cell, unsigned GranuleShift, class PageData = NoPageData> class ShadowMemory {
 public:
   static constexpr unsigned kGranuleShift = GranuleShift;
   static constexpr std::size_t kGranule = std::size_t{1} << GranuleShift;
   static constexpr unsigned kPageShift = 16; // 64 KiB of address per leaf
   static constexpr std::size_t kCellsPerPage = std::size_t{1} << (kPageShift - GranuleShift);
 
+  struct Page {
+    Cell cells[kCellsPerPage];
+    PageData data;
+    std::uint32_t gen = 0;
+
+    Cell &cell(std::uintptr_t a) { return cells[(a >> GranuleShift) & (kCellsPerPage - 1)]; }
+  };
+
   // The cell of the granule holding `a`, allocated (value-initialised) on
   // first use.
-  Cell &at(std::uintptr_t a) {
-    const std::uintptr_t page = a >> kPageShift;
-    if (page == lastPage_ && lastLeaf_ != nullptr)
-      return lastLeaf_[(a >> GranuleShift) & (kCellsPerPage - 1)];
-    Cell *leaf = leafFor(page, true);
-    lastPage_ = page;
-    lastLeaf_ = leaf;
-    return leaf[(a >> GranuleShift) & (kCellsPerPage - 1)];
+  Cell &at(std::uintptr_t a) { return page(a).cell(a); }
+
+  // The page holding `a`, allocated on first use.
+  Page &page(std::uintptr_t a) {
+    const std::uintptr_t p = a >> kPageShift;
+    if (p == lastPage_ && last_ != nullptr)
+      return *last_;
+    Page *leaf = leafFor(p, true);
+    lastPage_ = p;
+    last_ = leaf;
+    return *leaf;
+  }
+
+  // The page holding `a`, emptied first if it was last used under another
+  // generation.
+  Page &page(std::uintptr_t a, std::uint32_t gen) {
+    Page &pg = page(a);
+    if (pg.gen != gen) {
+      std::fill(std::begin(pg.cells), std::end(pg.cells), Cell{});
+      pg.data = PageData{};
+      pg.gen = gen;
+    }
+    return pg;
   }
 
   // The cell if its page was ever touched, else nullptr.
   Cell *find(std::uintptr_t a) {
-    Cell *leaf = leafFor(a >> kPageShift, false);
-    return leaf == nullptr ? nullptr : &leaf[(a >> GranuleShift) & (kCellsPerPage - 1)];
+    Page *leaf = leafFor(a >> kPageShift, false);
+    return leaf == nullptr ? nullptr : &leaf->cell(a);
   }
 
   // Forgets every cell (pages are released).
   void clear() {
     top_.clear();
-    lastLeaf_ = nullptr;
+    last_ = nullptr;
     lastPage_ = ~std::uintptr_t{0};
   }
 
@@ -49,10 +80,10 @@ private:
   static constexpr unsigned kMidBits = 14;
   static constexpr unsigned kTopBits = 48 - kPageShift - kMidBits; // 18
   struct Mid {
-    std::unique_ptr<Cell[]> leaves[std::size_t{1} << kMidBits];
+    std::unique_ptr<Page> leaves[std::size_t{1} << kMidBits];
   };
 
-  Cell *leafFor(std::uintptr_t page, bool create) {
+  Page *leafFor(std::uintptr_t page, bool create) {
     const std::size_t t = (page >> kMidBits) & ((std::size_t{1} << kTopBits) - 1);
     const std::size_t m = page & ((std::size_t{1} << kMidBits) - 1);
     if (top_.empty()) {
@@ -66,11 +97,11 @@ private:
         return nullptr;
       mid = std::make_unique<Mid>();
     }
-    std::unique_ptr<Cell[]> &leaf = mid->leaves[m];
+    std::unique_ptr<Page> &leaf = mid->leaves[m];
     if (!leaf) {
       if (!create)
         return nullptr;
-      leaf = std::make_unique<Cell[]>(kCellsPerPage);
+      leaf = std::make_unique<Page>();
       ++pageCount_;
     }
     return leaf.get();
@@ -78,7 +109,7 @@ private:
 
   std::vector<std::unique_ptr<Mid>> top_;
   std::uintptr_t lastPage_ = ~std::uintptr_t{0};
-  Cell *lastLeaf_ = nullptr;
+  Page *last_ = nullptr;
   std::size_t pageCount_ = 0;
 };
 

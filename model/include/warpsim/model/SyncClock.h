@@ -1,8 +1,10 @@
 // What one GPU thread knows has happened before it, across threads it cannot
-// order by its own block's barriers: a sparse vector clock. An entry either
-// covers a whole block up to a barrier phase ("every access of block B in a
-// phase < p") or one thread up to its release count ("every access of
-// thread T made before its release number n"). Knowledge comes from
+// order by its own block's barriers: a sparse vector clock over epochs (a
+// warp's instruction count; a block barrier moves all of the block's warps
+// to one common epoch). An entry either covers a whole block up to a barrier
+// ("every access of block B at an epoch < e", e the epoch its barrier
+// started) or one thread up to a release ("every access of thread T at an
+// epoch < e"). Knowledge comes from
 // release/acquire synchronisation (atomics with fences, or with release and
 // acquire orders); most threads never acquire, so the clock is usually empty.
 #pragma once
@@ -14,7 +16,7 @@ namespace warpsim::model {
 
 struct SyncEntry {
   std::uint64_t key;   // block linear index, or global thread id | kThreadKey
-  std::uint32_t value; // covers phases / release counts < value
+  std::uint32_t value; // covers epochs < value
   std::uint32_t scope; // kDeviceScope, or the block a block-scope release is visible to
 };
 
@@ -51,13 +53,11 @@ public:
   }
 
   // Does this clock order an access of `thread` (global id) in `block` made
-  // in barrier phase `phase` before release number `releases`?
-  bool covers(std::uint32_t block, std::uint32_t phase, std::uint32_t thread,
-              std::uint32_t releases) const {
-    for (const SyncEntry &e : entries_) {
-      if (e.key == block ? phase < e.value : (e.key == (kThreadKey | thread) && releases < e.value))
+  // at `epoch`?
+  bool covers(std::uint32_t block, std::uint32_t thread, std::uint32_t epoch) const {
+    for (const SyncEntry &e : entries_)
+      if ((e.key == block || e.key == (kThreadKey | thread)) && epoch < e.value)
         return true;
-    }
     return false;
   }
 
