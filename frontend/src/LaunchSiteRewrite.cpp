@@ -8,6 +8,7 @@
 // call inside each instantiation names the kernel. A site whose
 // instantiations (a launch in a function template, or in a macro) reach more
 // than one kernel, or none, keeps the pass's "unknown" KernelSite.
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -161,6 +162,8 @@ public:
 
   bool unknown = false;
   std::uint64_t bytes = 0;
+  // Each variable: its size and "'name' (N bytes) at file:line".
+  std::vector<std::pair<std::uint64_t, std::string>> vars;
 
 private:
   RewriteContext &ctx_;
@@ -185,19 +188,32 @@ private:
     if (align == 0)
       align = 1;
     bytes = (bytes + align - 1) / align * align + size;
+    std::string what = "'" + vd->getNameAsString() + "' (" + std::to_string(size) + " bytes)";
+    UserPosition pos;
+    if (ctx_.position(ctx_.sm.getExpansionLoc(vd->getLocation()), pos))
+      what += " at " + pos.report_name + ":" + std::to_string(pos.line);
+    vars.emplace_back(size, std::move(what));
   }
 };
 
 } // namespace
 
-bool staticSharedBytes(RewriteContext &ctx, const clang::FunctionDecl *kernel,
-                       std::uint64_t &bytes) {
+bool staticSharedBytes(RewriteContext &ctx, const clang::FunctionDecl *kernel, std::uint64_t &bytes,
+                       std::string *vars) {
   const clang::FunctionDecl *def = nullptr;
   if (!kernel->hasBody(def))
     return false;
   SharedBytes v(ctx);
   v.function(kernel);
   bytes = v.bytes;
+  if (vars != nullptr) {
+    std::sort(v.vars.begin(), v.vars.end(), [](const auto &a, const auto &b) {
+      return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+    vars->clear();
+    for (const auto &[size, what] : v.vars)
+      *vars += (vars->empty() ? "" : "; ") + what;
+  }
   return !v.unknown;
 }
 
@@ -228,15 +244,21 @@ void resolveLaunchSites(RewriteContext &ctx) {
     }
     std::string name = printedName(ctx, kernel);
     std::uint64_t bytes = 0;
-    std::string smem =
-        staticSharedBytes(ctx, kernel, bytes) ? std::to_string(bytes) : "::warpsim::kUnknownSmem";
+    std::string vars;
+    std::string smem = staticSharedBytes(ctx, kernel, bytes, &vars) ? std::to_string(bytes)
+                                                                    : "::warpsim::kUnknownSmem";
     std::string addr = nameable(ctx, kernel, use.loc)
                            ? "reinterpret_cast<const void *>(&::" + name + ")"
                            : "nullptr";
-    std::string text = "::warpsim::KernelSite{\"" + escapeForStringLiteral(name) + "\", \"" +
-                       escapeForStringLiteral(pos.report_name) + "\", " +
-                       std::to_string(site->line) + ", " + std::to_string(site->col) + ", " + smem +
-                       ", " + addr + "}";
+    std::string text =
+        "::warpsim::KernelSite{\"" + escapeForStringLiteral(name) + "\", \"" +
+        escapeForStringLiteral(pos.report_name) + "\", " + std::to_string(site->line) + ", " +
+        std::to_string(site->col) + ", " + smem + ", " + addr +
+        // Named only where a launch can fail for them: past
+        // 48 KiB, the smallest static limit of any target.
+        (vars.empty() || bytes <= std::uint64_t{48} * 1024 ? std::string()
+                                            : ", \"" + escapeForStringLiteral(vars) + "\"") +
+        "}";
     ctx.rewriter.ReplaceText(use.loc, static_cast<unsigned>(site->site_length), text);
   }
 }

@@ -64,8 +64,9 @@ void resolveLaunchSites(RewriteContext &ctx);
 
 // Bytes of static shared memory a launch of `kernel` (an instantiation, with
 // its body) uses: its own __shared__ variables and, transitively, those of
-// the functions it calls, each at its alignment. False if unknown.
-bool staticSharedBytes(RewriteContext &ctx, const clang::FunctionDecl *kernel,
-                       std::uint64_t &bytes);
+// the functions it calls, each at its alignment. False if unknown. `vars`,
+// if given, gets the variables, largest first ("'tile' (N bytes) at f:l; ...").
+bool staticSharedBytes(RewriteContext &ctx, const clang::FunctionDecl *kernel, std::uint64_t &bytes,
+                       std::string *vars = nullptr);
 
 } // namespace warpsim::frontend

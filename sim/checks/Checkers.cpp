@@ -35,6 +35,7 @@ void installCheckers(Runtime &rt) {
   if (race) {
     static RaceDetector detector(rt);
     rt.observers.push_back(&detector);
+    rt.storeObservers.push_back(&detector); // values of same-instruction writes
   }
   if (barrier) {
     static BarrierChecker checker(rt);

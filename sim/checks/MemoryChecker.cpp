@@ -105,4 +105,18 @@ bool MemoryChecker::shared(const Lane &l, std::uintptr_t addr, std::uint32_t siz
   return false;
 }
 
+void MemoryChecker::suppressed(Finding f) {
+  // One finding per kind and access site, counted, like the other checkers.
+  const std::uintptr_t pc = f.sites.empty() ? 0 : f.sites.front().pc;
+  const auto [index, fresh] = table_.find({f.kind, 0, pc, 0});
+  if (fresh) {
+    f.fatal = false;
+    f.message += "; the access was suppressed (a load reads zero, a store is dropped) and the "
+                 "launch went on (--memory-error continue)";
+    table_.at(index).finding = std::move(f);
+  }
+}
+
+void MemoryChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(rt_.findings, l); }
+
 } // namespace warpsim::sim

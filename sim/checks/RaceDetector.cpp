@@ -125,9 +125,8 @@ SyncClock RaceDetector::snapshot(const BlockSync &bs, const ThreadSync &t, std::
   return s;
 }
 
-void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid,
-                              std::uint32_t epoch, std::uintptr_t addr, MemoryOrder order,
-                              Scope scope) {
+void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, std::uint32_t epoch,
+                              std::uintptr_t addr, MemoryOrder order, Scope scope) {
   SyncClock &obj = syncObjects_[addr];
   // What the atomic read is known only once it has happened: observers see
   // a warp instruction before its lanes perform it, so a release observed
@@ -220,80 +219,125 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
                           std::uint8_t mask) {
   BlockSync &bs = blockOf(a.block);
   const std::uint32_t tid = a.warp * ws_ + lane.lane;
-  const std::uint32_t gtid = bs.linear * tpb_ + tid;
-  const std::uintptr_t priorPc = sitePcs_[prior.site];
-  const bool sameInstruction = prior.epoch == instr && prior.thread / tpb_ == bs.linear &&
-                               (prior.thread % tpb_) / ws_ == a.warp;
+  const std::uint32_t pblock = prior.thread / tpb_;
+  const bool sameWarp = pblock == bs.linear && (prior.thread % tpb_) / ws_ == a.warp;
+  const bool sameInstruction = sameWarp && prior.epoch == instr;
+  Occurrence o{};
+  o.h = h;
+  o.kind = a.kind;
+  o.space = a.space;
+  o.prior = prior;
+  o.priorPc = sitePcs_[prior.site];
+  o.block = a.block;
+  o.tid = tid;
+  o.pc = a.pc;
+  o.lane = lane;
+  const bool blockAtomic = prior.atomic == model::kBlockAtomic ||
+                           (a.kind == AccessKind::Atomic && a.scope == Scope::Block);
+  o.why = pblock != bs.linear ? (blockAtomic ? kBlockAtomic : kOtherBlock)
+          : !sameWarp         ? kSameBlock
+          : sameInstruction   ? kSameInstruction
+                              : kSameWarp;
   const auto [index, fresh] =
-      table_.find({"race", static_cast<int>(h) * 16 + static_cast<int>(a.space), priorPc, a.pc});
+      table_.find({"race", static_cast<int>(h) * 16 + static_cast<int>(a.space), o.priorPc, a.pc});
   auto &e = table_.at(index);
-  if (fresh) {
-    Finding &f = e.finding;
-    f.kind = "race";
-    f.hazard = hazardName(h);
-    f.space = spaceName(a.space);
-    f.address = lane.addr;
-    f.size = lane.size;
-    f.object = describeAddress(rt_, a.block, lane.addr, a.space);
-    const char *cur = a.kind == AccessKind::Atomic  ? "atomic"
-                      : a.kind == AccessKind::Store ? "write"
-                                                    : "read";
-    const char *before = h == Hazard::WriteAfterRead ? (prior.atomic ? "atomic" : "read")
-                                                     : (prior.atomic ? "atomic" : "write");
-    std::string why;
-    const std::uint32_t pblock = prior.thread / tpb_;
-    const bool blockAtomic = prior.atomic == model::kBlockAtomic ||
-                             (a.kind == AccessKind::Atomic && a.scope == Scope::Block);
-    if (pblock != bs.linear && blockAtomic)
-      why = "in different blocks: a block-scope atomic (atomic*_block) is atomic, and orders "
-            "memory, only among the threads of its own block";
-    else if (pblock != bs.linear)
-      why = "in different blocks: only atomics with __threadfence() or "
-            "release/acquire order "
-            "them";
-    else if ((prior.thread % tpb_) / ws_ == a.warp)
-      why = sameInstruction ? "lanes of one warp instruction write the same "
-                              "bytes: which lane wins is undefined"
-                            : "in the same warp with no __syncwarp() between "
-                              "(independent thread scheduling)";
-    else
-      why = "in the same block with no __syncthreads() between";
-    f.message = std::string(hazardName(h)) + " hazard on " + spaceName(a.space) + " memory at " +
-                f.object + ": " + cur + " races with an earlier " + before + " (" + why + ")";
-    FindingSite now = threadSite(*a.block, tid, a.pc, cur);
-    now.detail = std::string(cur);
-    FindingSite then;
-    then.role = before;
-    then.detail = std::string("earlier ") + before;
-    then.pc = priorPc;
-    then.has_thread = true;
-    threadCoords(*launch_, pblock, prior.thread % tpb_, then.block, then.thread);
-    f.sites.push_back(std::move(now));
-    f.sites.push_back(std::move(then));
-    e.extra.intraInstruction = h == Hazard::WriteAfterWrite && sameInstruction;
+  // A read or write after another access is an error as it happens; a
+  // write after a write is one once the values are known to differ.
+  const int rank = rankOf(o, h != Hazard::WriteAfterWrite);
+  if (fresh || rank > e.extra.rank) {
+    describe(e.finding, o);
+    e.extra.rank = rank;
   }
   // A read of another block's write that the writer's fence and atomic
   // would order if this thread had fenced after the relaxed atomic that saw
   // it: CUDA documents that as enough, the PTX model does not.
   {
     const ThreadSync &t = bs.threads[tid];
-    const std::uint32_t pblock = prior.thread / tpb_;
     if (h != Hazard::ReadAfterWrite || pblock == bs.linear || t.pending.empty() ||
         !t.pending.covers(pblock, prior.thread, prior.epoch))
       e.extra.missingAcquireFence = false;
   }
-  // One pair of sites can race both within a warp instruction and across
-  // warps: only a pair that never races across instructions stays a
-  // same-instruction warning.
-  if (h == Hazard::WriteAfterWrite && !sameInstruction)
-    e.extra.intraInstruction = false;
-  (void)gtid;
-  if (h != Hazard::WriteAfterWrite || sameInstruction)
+  if (h != Hazard::WriteAfterWrite || !e.extra.sameValue)
     return;
-  // Write after write: whether the second write changed the value is known
-  // once it has happened (the next event of its warp).
-  if (e.extra.sameValue)
-    pending_.push_back({index, granule, loadGranule(granule), byteMask(mask), a.block, a.warp});
+  // Write after write: whether the two writes stored different values is
+  // known once they have happened.
+  Pending p{};
+  p.entry = index;
+  p.addr = granule;
+  p.before = loadGranule(granule);
+  p.mask = byteMask(mask);
+  p.block = a.block;
+  p.warp = a.warp;
+  p.sameInstruction = sameInstruction;
+  p.laneA = (prior.thread % tpb_) % ws_;
+  p.laneB = lane.lane;
+  p.occ = o;
+  sameInstructionPending_ += sameInstruction ? 1 : 0;
+  pending_.push_back(p);
+}
+
+void RaceDetector::describe(Finding &f, const Occurrence &o) const {
+  f.kind = "race";
+  f.hazard = hazardName(o.h);
+  f.space = spaceName(o.space);
+  f.address = o.lane.addr;
+  f.size = o.lane.size;
+  f.object = describeAddress(rt_, o.block, o.lane.addr, o.space);
+  const char *cur = o.kind == AccessKind::Atomic  ? "atomic"
+                    : o.kind == AccessKind::Store ? "write"
+                                                  : "read";
+  const char *before = o.h == Hazard::WriteAfterRead ? (o.prior.atomic ? "atomic" : "read")
+                                                     : (o.prior.atomic ? "atomic" : "write");
+  const char *why = "";
+  switch (o.why) {
+  case kBlockAtomic:
+    why = "in different blocks: a block-scope atomic (atomic*_block) is atomic, and orders "
+          "memory, only among the threads of its own block";
+    break;
+  case kOtherBlock:
+    why = "in different blocks: only atomics with __threadfence() or release/acquire order them";
+    break;
+  case kSameInstruction:
+    why = "lanes of one warp instruction write the same bytes: which lane wins is undefined";
+    break;
+  case kSameWarp:
+    why = "in the same warp with no __syncwarp() between (independent thread scheduling)";
+    break;
+  case kSameBlock:
+    why = "in the same block with no __syncthreads() between";
+    break;
+  }
+  f.message = std::string(hazardName(o.h)) + " hazard on " + spaceName(o.space) + " memory at " +
+              f.object + ": " + cur + " races with an earlier " + before + " (" + why + ")";
+  FindingSite now = threadSite(*o.block, o.tid, o.pc, cur);
+  now.detail = std::string(cur);
+  FindingSite then;
+  then.role = before;
+  then.detail = std::string("earlier ") + before;
+  then.pc = o.priorPc;
+  then.has_thread = true;
+  threadCoords(*launch_, o.prior.thread / tpb_, o.prior.thread % tpb_, then.block, then.thread);
+  f.sites.clear();
+  f.sites.push_back(std::move(now));
+  f.sites.push_back(std::move(then));
+}
+
+void RaceDetector::onStoreDone(const StoreDone &s) {
+  if (sameInstructionPending_ == 0)
+    return;
+  for (Pending &p : pending_) {
+    if (!p.sameInstruction || p.block != s.block || p.warp != s.warp || p.addr + 4 <= s.addr ||
+        p.addr >= s.addr + s.size)
+      continue;
+    // Lanes run one at a time: the granule holds what this lane left.
+    if (p.laneA == s.lane) {
+      p.valueA = loadGranule(p.addr) & p.mask;
+      p.known |= 1;
+    } else if (p.laneB == s.lane) {
+      p.valueB = loadGranule(p.addr) & p.mask;
+      p.known |= 2;
+    }
+  }
 }
 
 void RaceDetector::resolve(const BlockInfo *block, std::int64_t warp) {
@@ -304,8 +348,18 @@ void RaceDetector::resolve(const BlockInfo *block, std::int64_t warp) {
       pending_[keep++] = p;
       continue;
     }
-    if (((loadGranule(p.addr) ^ p.before) & p.mask) != 0)
-      table_.at(p.entry).extra.sameValue = false;
+    // Values not seen (a copy wider than 16 bytes) are not known to agree.
+    const bool differ = p.sameInstruction ? p.known != 3 || p.valueA != p.valueB
+                                          : ((loadGranule(p.addr) ^ p.before) & p.mask) != 0;
+    sameInstructionPending_ -= p.sameInstruction ? 1 : 0;
+    if (!differ)
+      continue;
+    auto &e = table_.at(p.entry);
+    e.extra.sameValue = false;
+    if (const int rank = rankOf(p.occ, true); rank > e.extra.rank) {
+      describe(e.finding, p.occ);
+      e.extra.rank = rank;
+    }
   }
   pending_.resize(keep);
 }
@@ -412,9 +466,12 @@ void RaceDetector::flush() {
                                                 : "; --strict-fences reports this as an error)");
       return true;
     }
-    const bool benign = f.hazard == "WAW" && (e.extra.intraInstruction || e.extra.sameValue);
+    // Severity follows what the writes did, whichever pairs the schedule
+    // made: a write-write race is benign only if no racing write changed
+    // the value, within a warp instruction or across.
+    const bool benign = f.hazard == "WAW" && e.extra.sameValue;
     f.severity = benign ? Severity::Warning : Severity::Error;
-    if (benign && !e.extra.intraInstruction) {
+    if (benign) {
       if (!rt_.options.same_value_races)
         return false;
       f.message += "; every racing write stored the value already there";

@@ -32,6 +32,7 @@ public:
   void onBarrierComplete(const BarrierEvent &) override;
   void onFence(const FenceEvent &) override;
   void onWarpSync(const WarpOpEvent &) override;
+  void onStoreDone(const StoreDone &) override;
 
 private:
   struct ThreadSync {
@@ -52,24 +53,44 @@ private:
     std::vector<std::uint32_t> instr;    // per warp: its epoch (instructions so far)
     std::vector<std::uint32_t> pairSync; // [warp][lane][lane]: epoch of the last common __syncwarp
   };
+  // Why two accesses were unordered, from the narrowest to the widest
+  // scope: a merged finding describes its worst occurrence.
+  enum Why : std::uint8_t { kSameInstruction, kSameWarp, kSameBlock, kOtherBlock, kBlockAtomic };
+  struct Occurrence {
+    model::Hazard h;
+    Why why;
+    AccessKind kind;
+    MemorySpace space;
+    model::AccessRecord prior;
+    std::uintptr_t priorPc;
+    const BlockInfo *block;
+    std::uint32_t tid;
+    std::uintptr_t pc;
+    LaneAccess lane;
+  };
   struct RaceExtra {
     bool sameValue = true; // every write-write occurrence stored the value already there
-    // Every occurrence was lanes of one warp instruction storing to the same
-    // bytes: one lane wins, the values are not compared (the instrumentation
-    // sees addresses only).
-    bool intraInstruction = false;
     // Every occurrence was a read that only CUDA's __threadfence() guarantee
     // orders: the writer fenced before its atomic, the reader's relaxed
     // atomic saw that atomic, but no fence followed it (PTX: a race).
     bool missingAcquireFence = true;
+    int rank = -1; // of the occurrence the finding describes (see rankOf)
   };
-  struct Pending { // a write-write race whose stored value is known only later
+  // A write-write race whose stored values are known only once the writes
+  // have happened: across instructions, the granule before and after the
+  // second write (at its warp's next event); within one warp instruction,
+  // what each of the two lanes left (onStoreDone).
+  struct Pending {
     std::size_t entry;
     std::uintptr_t addr;
     std::uint32_t before;
     std::uint32_t mask;
     const BlockInfo *block;
     std::uint32_t warp;
+    bool sameInstruction;
+    std::uint8_t known; // same instruction: bit 0 lane A's value seen, bit 1 lane B's
+    std::uint32_t laneA, laneB, valueA, valueB;
+    Occurrence occ;
   };
 
   BlockSync &blockOf(const BlockInfo *b);
@@ -82,6 +103,8 @@ private:
   void hazard(model::Hazard h, const model::AccessRecord &prior, const WarpAccess &a,
               const LaneAccess &lane, std::uint32_t instr, std::uintptr_t granule,
               std::uint8_t mask);
+  void describe(Finding &f, const Occurrence &o) const;
+  static int rankOf(const Occurrence &o, bool error) { return o.why + (error ? 8 : 0); }
   void resolve(const BlockInfo *block, std::int64_t warp);
   void flush();
 
@@ -99,6 +122,7 @@ private:
   bool warpSynchronous_ = false;
   FindingTable<RaceExtra> table_;
   std::vector<Pending> pending_;
+  std::size_t sameInstructionPending_ = 0;
 };
 
 } // namespace warpsim::sim

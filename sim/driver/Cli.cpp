@@ -66,6 +66,11 @@ options:
   --print-limit N        print at most N findings (all are counted)
   --error-exitcode N     check: exit status on an error finding (default 3)
   --hide-same-value-races  do not report write-write races storing equal values
+  --memory-error continue|abort
+                         an out-of-bounds, misaligned or freed access: report
+                         it, suppress it and go on (check's default), or end
+                         the launch with a sticky CUDA error as the GPU does
+                         (run's default)
   --strict-fences        a read ordered only by a __threadfence() before the
                          writer's atomic (no fence after the reader's) is an
                          error, as the PTX model says, not a warning
@@ -240,6 +245,12 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
       o.same_value_races = false;
     } else if (a == "--strict-fences") {
       o.strict_fences = true;
+    } else if (a == "--memory-error") {
+      if ((err = value(a, o.memory_error)))
+        return {std::nullopt, *err};
+      if (o.memory_error != "continue" && o.memory_error != "abort")
+        return {std::nullopt,
+                "--memory-error needs 'continue' or 'abort', not '" + o.memory_error + "'"};
     } else if (a == "--Werror") {
       o.werror = true;
     } else if (a == "--profile") {
@@ -304,7 +315,10 @@ std::string runtimeOptions(const CliOptions &o) {
          " spin_limit=" + std::to_string(o.spin_limit) + (o.profile ? " profile=1" : "") +
          (o.checks.empty() ? "" : " checks=" + o.checks) +
          (o.same_value_races ? "" : " same_value_races=0") +
-         (o.strict_fences ? " strict_fences=1" : "");
+         (o.strict_fences ? " strict_fences=1" : "") +
+         ((o.memory_error.empty() ? o.command == Command::Check : o.memory_error == "continue")
+              ? " memory_error=continue"
+              : "");
 }
 
 } // namespace warpsim::driver

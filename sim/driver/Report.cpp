@@ -29,7 +29,8 @@ std::string dim(const unsigned d[3]) {
 std::string mergeKey(const ReportFinding &f) {
   std::string k = f.kind + '\x1f' + f.kernel + '\x1f' + f.space + '\x1f' + f.hazard;
   for (const ReportSite &s : f.sites)
-    k += '\x1f' + s.role + ':' + std::to_string(s.loc.pc);
+    k += '\x1f' + s.role + ':' + std::to_string(s.loc.pc) + ':' + s.loc.file + ':' +
+         std::to_string(s.loc.line) + ':' + std::to_string(s.loc.column);
   if (f.fatal) // each fatal finding is its own event
     k += '\x1f' + std::to_string(f.launch);
   return k;
@@ -90,6 +91,13 @@ ReportSummary readReport(const std::string &reportPath, const std::string &progr
         readDim(s->getArray("block"), site.block);
         readDim(s->getArray("thread"), site.thread);
         site.loc = sym.where(static_cast<std::uint64_t>(s->getInteger("pc").value_or(0)));
+        if (const auto line = s->getInteger("line"); line && *line > 0) {
+          // A position the runtime knew without a pc (a launch site).
+          site.loc.file = std::string(s->getString("file").value_or(""));
+          site.loc.path = site.loc.file;
+          site.loc.line = static_cast<unsigned>(*line);
+          site.loc.column = static_cast<unsigned>(s->getInteger("col").value_or(0));
+        }
         if (const llvm::json::Array *stack = s->getArray("stack"))
           for (const llvm::json::Value &fv : *stack)
             site.stack.push_back(
@@ -149,7 +157,7 @@ std::string renderText(const ReportSummary &sum, std::uint64_t limit) {
       if (!who.empty())
         line += who + ": ";
       line += s.detail.empty() ? s.role : s.detail;
-      if (s.loc.pc != 0)
+      if (s.loc.pc != 0 || s.loc.known())
         line += " at " + s.loc.text();
       text += line + "\n";
       int depth = 1;

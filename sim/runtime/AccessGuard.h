@@ -1,6 +1,8 @@
 // A checker that validates every access on the lane before it happens (the
-// memory checker, see sim/checks/): a violation ends the launch with a
-// finding and a CUDA error, as compute-sanitizer's memcheck does. It only
+// memory checker, see sim/checks/). A violation ends the launch with a
+// finding and a CUDA error, as compute-sanitizer's memcheck does, or, under
+// --memory-error continue, the engine suppresses the access and hands the
+// finding back (`suppressed`) to be reported when the launch ends. It only
 // judges; it never schedules.
 #pragma once
 
@@ -19,6 +21,8 @@ public:
   // after a false does the engine call again with `f` and `error` to fill.
   virtual bool check(const Lane &l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
                      MemorySpace space, Finding *f, cudaError_t *error) = 0;
+  // The launch goes on without the access `f` describes.
+  virtual void suppressed(Finding f) = 0;
 
 protected:
   ~AccessGuard() = default;

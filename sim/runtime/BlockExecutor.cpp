@@ -111,9 +111,15 @@ void BlockExecutor::yieldToScheduler(Lane *l) {
 
 bool BlockExecutor::run(Lane *l) {
   resume(l);
+  restoreSuppressed(*l);
   if (grid_.aborted())
     return false;
   // The lane has performed the write it was issued with: did it change memory?
+  if (l->watch_size != 0 && !rt_.storeObservers.empty()) {
+    const StoreDone s{&info, l->warp->index, l->lane, l->watch_addr, l->watch_size};
+    for (Observer *o : rt_.storeObservers)
+      o->onStoreDone(s);
+  }
   checkWatchedWrite(*l);
   if (l->state == LaneState::Exited)
     laneExited(l);
@@ -268,8 +274,24 @@ void BlockExecutor::laneExited(Lane *l) {
 
 // ------------------------------------------------------------ lane side
 
+void BlockExecutor::suppress(Lane &l, std::uintptr_t addr, std::uint32_t size, AccessKind kind) {
+  l.fault_addr = addr;
+  l.fault_size = size;
+  std::memcpy(l.fault_saved, reinterpret_cast<const void *>(addr), size);
+  if (kind != AccessKind::Store)
+    std::memset(reinterpret_cast<void *>(addr), 0, size); // what the load will read
+}
+
+void BlockExecutor::restoreSuppressed(Lane &l) {
+  if (l.fault_size == 0)
+    return;
+  std::memcpy(reinterpret_cast<void *>(l.fault_addr), l.fault_saved, l.fault_size);
+  l.fault_size = 0;
+}
+
 void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
                            MemoryOrder order, std::uintptr_t pc, Scope scope) {
+  restoreSuppressed(*l); // a suppressed access just before this one has happened
   // The thread's own stack is private: nothing to check or schedule.
   if (addr - l->stack_lo < l->stack_hi - l->stack_lo)
     return;
@@ -281,6 +303,14 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
     cudaError_t ge = cudaErrorIllegalAddress;
     g->check(*l, addr, size, kind, c.space, &gf, &ge);
     gf.sites.push_back(siteOf(l, pc, "access"));
+    // Going on needs memory to make the access in: device memory that is
+    // mapped (a redzone, a freed allocation, the rest of a shared window).
+    if (rt_.options.memory_error_continue && size <= sizeof l->fault_saved &&
+        rt_.memory.mapped(addr, size)) {
+      g->suppressed(std::move(gf));
+      suppress(*l, addr, size, kind);
+      return; // no event: the access does not happen for anyone
+    }
     abortLaunch(l, ge, std::move(gf));
   }
   if (c.fault != AddressFault::None) {
@@ -346,6 +376,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
 }
 
 PendingEvent &BlockExecutor::event(Lane *l, EventKind kind, std::uintptr_t pc) {
+  restoreSuppressed(*l);
   PendingEvent &e = l->ev;
   e.kind = kind;
   e.pc = pc;
@@ -404,6 +435,7 @@ std::uintptr_t BlockExecutor::placeSharedFirst(Lane *l, SharedVar *var, std::siz
 }
 
 void BlockExecutor::abortLaunch(Lane *l, cudaError_t error, Finding finding) {
+  restoreSuppressed(*l);
   grid_.abort(error, std::move(finding));
   l->state = LaneState::Exited;
   jump_fcontext(l->back, nullptr);

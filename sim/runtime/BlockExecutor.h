@@ -108,6 +108,10 @@ private:
   void tryCompleteWarpOps(Warp &w);
   void completeWarpOp(Warp &w, std::uint64_t participants, std::int32_t masksDifferAt);
   void watchWrite(Lane &l, std::uintptr_t addr, std::uint32_t size);
+  // --memory-error continue: lets the lane make an invalid access with
+  // nothing loaded and nothing stored, until its next event.
+  void suppress(Lane &l, std::uintptr_t addr, std::uint32_t size, AccessKind kind);
+  static void restoreSuppressed(Lane &l);
   void checkWatchedWrite(Lane &l);
   BarrierEvent barrierEvent(std::uint32_t warp, std::uint64_t mask, std::uintptr_t pc,
                             BarrierKind kind, std::uint32_t id, std::uint64_t phase) const;

@@ -134,6 +134,11 @@ void FindingSink::add(const Finding &f) {
     appendEscaped(s, site.threads);
     s += ",\"detail\":";
     appendEscaped(s, site.detail);
+    if (site.line != 0) {
+      s += ",\"file\":";
+      appendEscaped(s, site.file);
+      s += ",\"line\":" + std::to_string(site.line) + ",\"col\":" + std::to_string(site.col);
+    }
     s += "}";
   }
   s += "]}";

@@ -24,6 +24,9 @@ struct FindingSite {
   std::uint32_t thread_count = 1; // >1 when the site stands for a group
   std::string threads;            // e.g. "1..63" for a group
   std::string detail;             // free text ("reading shared 'flag'", ...)
+  // A source position known without a pc (a launch site, a declaration).
+  std::string file;
+  unsigned line = 0, col = 0;
 };
 
 struct Finding {

@@ -454,6 +454,28 @@ void *warpsim_param_buffer(std::size_t size, std::size_t align) {
   return reinterpret_cast<void *>(rt().memory.paramBase());
 }
 
+// A launch the GPU would refuse: the program gets the error code, as from
+// CUDA, and the report says why, where (like compute-sanitizer's "Program
+// hit cudaErrorInvalidValue ... on CUDA API call to cudaLaunchKernel").
+static void reportInvalidLaunch(const KernelSite &site, const model::LaunchRequest &req,
+                                const model::LaunchVerdict &v, cudaError_t err) {
+  Finding f;
+  f.kind = "invalid-launch";
+  f.message = std::string("launch of kernel '") + site.kernel_name + "' fails with " +
+              cudaGetErrorName(err) + ": " + v.reason;
+  if (req.static_smem > rt().arch.static_shared_per_block && site.static_smem_vars != nullptr)
+    f.message += std::string(" for ") + rt().arch.name +
+                 "; its static __shared__ variables: " + site.static_smem_vars;
+  FindingSite at;
+  at.role = "launch";
+  at.detail = "launch";
+  at.file = site.file;
+  at.line = site.line;
+  at.col = site.col;
+  f.sites.push_back(std::move(at));
+  rt().findings.add(f);
+}
+
 cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void (*entry)(void *),
                            void *closure) {
   Runtime &r = rt();
@@ -473,8 +495,11 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
     // threads, a zero or oversized grid, too much shared memory) as
     // cudaErrorInvalidValue; CUDA 12 said cudaErrorInvalidConfiguration for
     // the first kinds. Measured on an H100: tests/runtime/native-h100.txt.
-    return r.setError(v.error == model::LaunchError::OutOfResources ? cudaErrorLaunchOutOfResources
-                                                                    : cudaErrorInvalidValue);
+    const cudaError_t err = v.error == model::LaunchError::OutOfResources
+                                ? cudaErrorLaunchOutOfResources
+                                : cudaErrorInvalidValue;
+    reportInvalidLaunch(*site, req, v, err);
+    return r.setError(err);
   }
   LaunchInfo info{++r.launches, site, req.grid, req.block, cfg->smem, 0, r.laneCount, &r.arch};
   cudaError_t err = r.grid.run(info, entry, closure);

@@ -71,6 +71,12 @@ struct Lane {
   std::uintptr_t watch_addr = 0;
   std::uint32_t watch_size = 0;
   unsigned char watch_old[16];
+  // An invalid access this lane was let make (--memory-error continue): the
+  // bytes it would load read zero and those it stores are put back once it
+  // has made it (at its next event or exit; no other lane runs before).
+  std::uintptr_t fault_addr = 0;
+  std::uint32_t fault_size = 0;
+  unsigned char fault_saved[16];
 
   bool waitsOn(SyncObjectKind k) const { return state == LaneState::Waiting && waitOn.kind == k; }
   void wait(SyncObjectRef object) {

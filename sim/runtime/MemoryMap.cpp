@@ -99,6 +99,19 @@ void MemoryMap::prepareSharedWindow(std::uint32_t slot, std::size_t bytes, unsig
 
 void MemoryMap::registerSymbol(Symbol s) { symbols_[s.base] = std::move(s); }
 
+bool MemoryMap::mapped(std::uintptr_t a, std::size_t n) const {
+  for (int h = 0; h < 2; ++h) {
+    const std::uintptr_t off = a - (globalBase_ + h * kHalf);
+    if (off < globalMapped_[h] && n <= globalMapped_[h] - off)
+      return true;
+  }
+  if (!inSharedRegion(a))
+    return false;
+  const std::uint32_t slot = sharedSlotOf(a);
+  const std::uintptr_t off = a - sharedWindow(slot);
+  return n <= sharedMapped_[slot] && off <= sharedMapped_[slot] - n;
+}
+
 const Symbol *MemoryMap::findSymbol(std::uintptr_t a) const {
   auto it = symbols_.upper_bound(a);
   if (it == symbols_.begin())

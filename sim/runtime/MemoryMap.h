@@ -57,6 +57,10 @@ public:
     return a - globalBase_ < globalMapped_[0] || a - (globalBase_ + kHalf) < globalMapped_[1];
   }
   bool inGlobalReserve(std::uintptr_t a) const { return a - globalBase_ < kGlobalReserve; }
+  // Is all of [a, a+n) mapped readable and writable device memory (global
+  // or shared, an allocation or not)? An invalid access there can be
+  // suppressed; anywhere else it would crash the process.
+  bool mapped(std::uintptr_t a, std::size_t n) const;
   MemorySpace globalSpaceOf(std::uintptr_t a) const {
     return a - globalBase_ < kHalf ? MemorySpace::Global : MemorySpace::Managed;
   }

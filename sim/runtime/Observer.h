@@ -158,6 +158,16 @@ struct WarpOpStuck {
   WarpOp other_op; // for AtOtherWarpOp
 };
 
+// A lane has performed the store (or atomic) it was issued with: memory at
+// [addr, addr + size) holds what it left, before any other lane runs.
+struct StoreDone {
+  const BlockInfo *block;
+  std::uint32_t warp;
+  std::uint32_t lane;
+  std::uintptr_t addr;
+  std::uint32_t size;
+};
+
 // Host-side writes into device memory (cudaMemcpy, cudaMemset, symbols).
 struct HostWrite {
   std::uintptr_t addr;
@@ -192,6 +202,10 @@ public:
   virtual void onAlloc(std::uintptr_t, std::size_t, MemorySpace) {}
   virtual void onFree(std::uintptr_t, std::size_t) {}
   virtual void onHostWrite(const HostWrite &) {}
+  // Sent only to the observers in Runtime::storeObservers, and only for
+  // lanes that ran as part of a warp instruction (lockstep and random
+  // schedules) with a store of at most 16 bytes.
+  virtual void onStoreDone(const StoreDone &) {}
 };
 
 } // namespace warpsim::sim

@@ -56,7 +56,10 @@ bool parseOptions(const std::string &text, Options &o, std::string &error) {
         ok = false;
     } else if (k == "checks")
       o.checks = v == "none" ? "" : v;
-    else if (k == "strict_fences") {
+    else if (k == "memory_error") {
+      ok = v == "abort" || v == "continue";
+      o.memory_error_continue = v == "continue";
+    } else if (k == "strict_fences") {
       ok = v == "0" || v == "1";
       o.strict_fences = v == "1";
     } else if (k == "same_value_races") {

@@ -24,6 +24,9 @@ struct Options {
   // fenced before its atomic; the reader's atomic saw it, with no fence
   // after): an error under the formal PTX model (strict), else a warning.
   bool strict_fences = false;
+  // An invalid access found by the memory checker: end the launch (abort,
+  // as the GPU and compute-sanitizer do) or suppress it and go on.
+  bool memory_error_continue = false;
   bool profile = false; // collect the performance counters (see sim/profile)
   std::uint64_t seed = 1;
   std::size_t stack_size = 64 * 1024;

@@ -32,6 +32,7 @@ public:
   FindingSink findings;
   GridRunner grid{*this};
   std::vector<Observer *> observers;
+  std::vector<Observer *> storeObservers; // also told what each store left (onStoreDone)
 
   // Error state as the CUDA runtime keeps it: the last error (cleared by
   // cudaGetLastError) and a sticky error that poisons every later call.

@@ -1,6 +1,6 @@
-// A shared tile indexed one past its end (threadIdx.x + 1 for a 32-element
-// tile): out of bounds of the __shared__ variable.
+// tile[threadIdx.x + 1] of a 32-element __shared__ tile: out of bounds; and tile[0], never written, is read (check goes on past the first).
 // EXPECT: out-of-bounds shared error at=@store
+// EXPECT: uninitialized-read shared error at=@read
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -9,7 +9,7 @@ __global__ void shift(const int *in, int *out) {
   int t = threadIdx.x;
   tile[t + 1] = in[t]; // @store
   __syncthreads();
-  out[t] = tile[t];
+  out[t] = tile[t]; // @read
 }
 
 int main() {

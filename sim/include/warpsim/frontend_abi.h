@@ -42,6 +42,10 @@ struct KernelSite {
   unsigned col;
   std::size_t static_smem; // bytes of static __shared__ reachable, or unknown
   const void *kernel_addr; // &kernel when the front end can name it
+  // The static __shared__ variables it reaches, largest first, as
+  // "'tile' (69632 bytes) at k.cu:4; ..." (for a launch they make fail), or
+  // nullptr.
+  const char *static_smem_vars = nullptr;
 };
 
 // One `__shared__` declaration. Constant-initialised, so a function-local

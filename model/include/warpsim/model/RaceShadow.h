@@ -190,8 +190,8 @@ inline void raceAccessGranule(RaceCell &c, std::vector<RaceCell> &overflow, std:
   }
   // One prior access seen on several bytes is one hazard.
   struct Seen {
-    Hazard h;
     AccessRecord prior;
+    Hazard h;
     std::uint8_t bytes;
   };
   Seen seen[4 * (1 + RaceCell::kReads)];
@@ -207,7 +207,7 @@ inline void raceAccessGranule(RaceCell &c, std::vector<RaceCell> &overflow, std:
           seen[k].bytes = static_cast<std::uint8_t>(seen[k].bytes | (1u << i));
           return;
         }
-      seen[count++] = {h, prior, static_cast<std::uint8_t>(1u << i)};
+      seen[count++] = {prior, h, static_cast<std::uint8_t>(1u << i)};
     });
   }
   for (int k = 0; k < count; ++k)
