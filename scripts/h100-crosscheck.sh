@@ -10,7 +10,9 @@
 #                          memcheck/initcheck too on the bug variants and tests/checks
 #   versions.txt           GPU, driver and tool versions
 # PHASES (default "outputs sanitizer ncu") picks the steps; ONLY="prog ..."
-# restricts them to those programs (e.g. new tests/checks kernels); binaries are kept in
+# restricts them to those programs (e.g. new tests/checks kernels); SANITIZER_TIMEOUT
+# (default 120 s) bounds each sanitizer run (a kernel that deadlocks on the GPU
+# is killed, rc=124); binaries are kept in
 # build-h100/ and rebuilt only when a source is newer; with TARBALL set, OUTDIR
 # is packed there after every step (a run cut short still returns its data).
 # Copy OUTDIR to tests/crosscheck/h100/ to update the recorded data.
@@ -73,7 +75,7 @@ has sanitizer && while IFS=$'\t' read -r kind name src; do
   [ "$kind" = kernel ] || tools="racecheck synccheck memcheck initcheck"
   for t in $tools; do printf '%s\t%s\t%s\n' "$t" "$name" "$(dirname "$src")"; done
 done <"$bin/programs.tsv" | xargs -P 4 -L1 bash -c \
-  'cd "$5" && timeout 120 "$0" --tool "$3" --print-limit 50 "$1/$4" >"$2/sanitizer/$4.$3.txt" 2>&1;
+  'cd "$5" && timeout "${SANITIZER_TIMEOUT:-120}" "$0" --tool "$3" --print-limit 50 "$1/$4" >"$2/sanitizer/$4.$3.txt" 2>&1;
    echo "rc=$?" >>"$2/sanitizer/$4.$3.txt"' "$sanitizer" "$bin" "$out"
 pack
 

@@ -1,10 +1,16 @@
 // CUDA constructs that parse as C++ but that warpsim cannot run, each turned
 // into one located error that names the construct. (Textures, cooperative
 // launch and graphs are `unavailable` in warpsim's cuda_runtime.h, so clang
-// itself reports their use.)
+// itself reports their use.) Inline PTX that warpsim executes
+// (model/Ptx.h) is rewritten into a call of the runtime's interpreter.
 #include "RewriteContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Lex/Lexer.h"
+
+#include "warpsim/model/Ptx.h"
+#include <algorithm>
+#include <cstdio>
 
 namespace warpsim::frontend {
 namespace {
@@ -23,12 +29,81 @@ std::string shownAsm(llvm::StringRef s) {
   return out;
 }
 
+// A C++ string literal holding `s`.
+std::string literal(llvm::StringRef s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c < 0x20 || c >= 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\%03o", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
 class AsmFinder : public clang::RecursiveASTVisitor<AsmFinder> {
 public:
   explicit AsmFinder(RewriteContext &ctx) : ctx_(ctx) {}
   bool VisitGCCAsmStmt(clang::GCCAsmStmt *s) {
-    ctx_.error(ctx_.sm.getExpansionLoc(s->getAsmLoc()),
-               "unsupported inline PTX: '" + shownAsm(s->getAsmString()->getString()) + "'");
+    const clang::SourceLocation at = ctx_.sm.getExpansionLoc(s->getAsmLoc());
+    const std::string text = s->getAsmString()->getString().str();
+    model::PtxProgram program;
+    std::string why;
+    if (!model::parsePtx(text, program, why)) {
+      ctx_.error(at, why + " in inline PTX '" + shownAsm(text) + "'");
+      return true;
+    }
+    if (s->getAsmLoc().isMacroID() || s->getRParenLoc().isMacroID()) {
+      ctx_.error(at, "inline PTX written by a macro expansion is not supported; write the asm "
+                     "statement in a function");
+      return true;
+    }
+    // Constant-initialised: no guard, so every lane takes the same path.
+    std::string call = "::warpsim::ptx_exec([]() -> ::warpsim::PtxAsm & { "
+                       "[[clang::require_constant_initialization]] static ::warpsim::PtxAsm a{" +
+                       literal(text) + "}; return a; }()";
+    auto operand = [&](llvm::StringRef constraint, const clang::Expr *e, bool output) {
+      std::string c = constraint.str();
+      const bool inout = !c.empty() && c[0] == '+';
+      c.erase(std::remove_if(c.begin(), c.end(),
+                             [](char x) { return x == '=' || x == '+' || x == '&'; }),
+              c.end());
+      if (c.size() != 1 || std::string_view("hrlfdnc").find(c[0]) == std::string_view::npos) {
+        ctx_.error(ctx_.sm.getExpansionLoc(e->getBeginLoc()),
+                   "unsupported inline PTX operand constraint '" + constraint.str() +
+                       "' (warpsim takes h, r, l, f, d, n, c)");
+        return false;
+      }
+      const clang::CharSourceRange r = ctx_.sm.getExpansionRange(e->getSourceRange());
+      const std::string expr =
+          clang::Lexer::getSourceText(r, ctx_.sm, ctx_.ast.getLangOpts()).str();
+      call += std::string(", ::warpsim::") +
+              (!output ? "ptx_in"
+               : inout ? "ptx_inout"
+                       : "ptx_out") +
+              "<'" + c + "'>(" + expr + ")";
+      return true;
+    };
+    for (unsigned i = 0; i < s->getNumOutputs(); ++i)
+      if (!operand(s->getOutputConstraint(i), s->getOutputExpr(i), true))
+        return true;
+    for (unsigned i = 0; i < s->getNumInputs(); ++i)
+      if (!operand(s->getInputConstraint(i), s->getInputExpr(i), false))
+        return true;
+    call += ")";
+    // Keep every later line where it was.
+    const clang::SourceRange range(at, ctx_.sm.getExpansionLoc(s->getRParenLoc()));
+    const std::string old = ctx_.text(range);
+    call.append(static_cast<std::size_t>(std::count(old.begin(), old.end(), '\n')), '\n');
+    ctx_.rewriter.ReplaceText(range, call);
     return true;
   }
   bool VisitMSAsmStmt(clang::MSAsmStmt *s) {

@@ -22,6 +22,40 @@ const char *mbarrierRuleText(MBarrierRule r) {
     return "arrival on a new phase before any wait observed the previous phase complete";
   case MBarrierRule::StalePhase:
     return "wait on a phase older than the immediately preceding one";
+  case MBarrierRule::NotShared:
+    return "an mbarrier must be in the shared memory of the executing thread's CTA";
+  case MBarrierRule::Misaligned:
+    return "an mbarrier object must be 8-byte aligned";
+  }
+  return "";
+}
+
+const char *mbarrierOpName(MBarrierOp op) {
+  switch (op) {
+  case MBarrierOp::Init:
+    return "mbarrier.init";
+  case MBarrierOp::Inval:
+    return "mbarrier.inval";
+  case MBarrierOp::Arrive:
+    return "mbarrier.arrive";
+  case MBarrierOp::ArriveNoComplete:
+    return "mbarrier.arrive.noComplete";
+  case MBarrierOp::ArriveDrop:
+    return "mbarrier.arrive_drop";
+  case MBarrierOp::ArriveExpectTx:
+    return "mbarrier.arrive.expect_tx";
+  case MBarrierOp::ExpectTx:
+    return "mbarrier.expect_tx";
+  case MBarrierOp::CompleteTx:
+    return "mbarrier.complete_tx";
+  case MBarrierOp::TestWait:
+    return "mbarrier.test_wait";
+  case MBarrierOp::TestWaitParity:
+    return "mbarrier.test_wait.parity";
+  case MBarrierOp::TryWait:
+    return "mbarrier.try_wait";
+  case MBarrierOp::TryWaitParity:
+    return "mbarrier.try_wait.parity";
   }
   return "";
 }

@@ -45,6 +45,21 @@ void BarrierChecker::add(std::string kind, std::uintptr_t a, std::uintptr_t b, F
 void BarrierChecker::onBarrierArrive(const BarrierEvent &e) {
   Slot &s = slotOf(e.block);
   const std::uint32_t first = e.warp * ws_ + static_cast<std::uint32_t>(__builtin_ctzll(e.mask));
+  if (e.rule != model::BarrierRule::Ok) {
+    Finding f;
+    f.message = std::string(e.flavor == model::BlockBarrier::Flavor::Arrive ? "bar.arrive "
+                            : e.flavor == model::BlockBarrier::Flavor::Red  ? "bar.red "
+                                                                            : "bar.sync ") +
+                std::to_string(e.object.id) + ", " + std::to_string(e.count) + ": " +
+                model::barrierRuleText(e.rule);
+    f.sites.push_back(site(*e.block, first, e.pc, "waits", "arrives at the barrier"));
+    add("named-barrier", e.pc, static_cast<std::uintptr_t>(e.rule), std::move(f));
+  }
+  // Named barriers (and counted ones) are meant to be reached from
+  // different call sites (producer and consumer): only __syncthreads'
+  // barrier must be one site per phase.
+  if (e.object.id != 0 || e.count != 0)
+    return;
   if (s.firstPc == 0) {
     s.firstPc = e.pc;
     s.firstThread = first;
@@ -77,6 +92,8 @@ void BarrierChecker::onThreadExit(const BlockInfo &b, std::uint32_t thread) {
 }
 
 void BarrierChecker::onBarrierComplete(const BarrierEvent &e) {
+  if (e.object.id != 0)
+    return;
   Slot &s = slotOf(e.block);
   if (!s.exited.empty() && s.firstPc != 0) {
     std::vector<std::uint32_t> ids = s.exited;

@@ -1,12 +1,14 @@
 // The correctness checkers, installed as observers according to
-// Options::checks ("race,barrier,memory,init", or "all"). See docs/checks.md.
+// Options::checks ("race,barrier,memory,init,warp,async", or "all"). See docs/checks.md.
 #include <memory>
 #include <sstream>
 #include <string>
 
+#include "AsyncCopyChecker.h"
 #include "BarrierChecker.h"
 #include "InitChecker.h"
 #include "Install.h"
+#include "MBarrierChecker.h"
 #include "MemoryChecker.h"
 #include "RaceDetector.h"
 #include "Runtime.h"
@@ -15,7 +17,7 @@
 namespace warpsim::sim {
 
 void installCheckers(Runtime &rt) {
-  bool race = false, barrier = false, memory = false, init = false, warp = false;
+  bool race = false, barrier = false, memory = false, init = false, warp = false, async = false;
   std::stringstream in(rt.options.checks);
   std::string name;
   while (std::getline(in, name, ',')) {
@@ -25,6 +27,7 @@ void installCheckers(Runtime &rt) {
     memory |= all || name == "memory";
     init |= all || name == "init";
     warp |= all || name == "warp";
+    async |= all || name == "async";
   }
   // Observers live as long as the runtime (until the process exits).
   if (memory) {
@@ -40,9 +43,15 @@ void installCheckers(Runtime &rt) {
   if (barrier) {
     static BarrierChecker checker(rt);
     rt.observers.push_back(&checker);
+    static MBarrierChecker mbarriers(rt);
+    rt.observers.push_back(&mbarriers);
   }
   if (init) {
     static InitChecker checker(rt);
+    rt.observers.push_back(&checker);
+  }
+  if (async) {
+    static AsyncCopyChecker checker(rt);
     rt.observers.push_back(&checker);
   }
   if (warp) {

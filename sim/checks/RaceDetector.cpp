@@ -64,6 +64,7 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
   tpb_ = static_cast<std::uint32_t>(l.block.volume());
   ws_ = l.warp_size;
   syncObjects_.clear();
+  mbarriers_.clear();
   // Records of earlier launches are gone with their pages' generation: site
   // numbers start again.
   sitePcs_.assign(1, 0);
@@ -86,6 +87,10 @@ void RaceDetector::onBlockBegin(const BlockInfo &b) {
   bs.serial = ++serial_;
   bs.blockClock.clear();
   bs.barrierAcc.clear();
+  for (std::uint32_t id = 0; id < model::kNamedBarriers; ++id) {
+    bs.namedAcc[id].clear();
+    bs.namedWaiters[id].clear();
+  }
   for (ThreadSync &t : bs.threads) {
     t.hasRelease = false;
     t.atomics.clear();
@@ -364,10 +369,33 @@ void RaceDetector::resolve(const BlockInfo *block, std::int64_t warp) {
   pending_.resize(keep);
 }
 
+namespace {
+// A barrier that orders only its participants: a named one (bar.sync 1..15)
+// or one with a thread count. bar.sync 0 without a count is __syncthreads.
+bool partialBarrier(const BarrierEvent &e) {
+  return e.object.kind == SyncObjectKind::Barrier && (e.object.id != 0 || e.count != 0);
+}
+} // namespace
+
 void RaceDetector::onBarrierArrive(const BarrierEvent &e) {
   BlockSync &bs = blockOf(e.block);
   if (!pending_.empty())
     resolve(e.block, e.warp);
+  if (partialBarrier(e)) {
+    // Arrival releases the thread's accesses so far to the phase's waiters.
+    const std::uint32_t id = static_cast<std::uint32_t>(e.object.id);
+    for (std::uint64_t m = e.mask; m != 0; m &= m - 1) {
+      const std::uint32_t tid = e.warp * ws_ + static_cast<std::uint32_t>(__builtin_ctzll(m));
+      ThreadSync &t = bs.threads[tid];
+      if (!t.atomics.empty())
+        settle(bs, t);
+      bs.namedAcc[id].join(snapshot(bs, t, bs.linear * tpb_ + tid, bs.instr[e.warp] + 1, bs.linear),
+                           bs.linear);
+      if (e.flavor != model::BlockBarrier::Flavor::Arrive)
+        bs.namedWaiters[id].push_back(tid);
+    }
+    return;
+  }
   for (std::uint64_t m = e.mask; m != 0; m &= m - 1) {
     ThreadSync &t = bs.threads[e.warp * ws_ + static_cast<std::uint32_t>(__builtin_ctzll(m))];
     if (!t.atomics.empty())
@@ -379,6 +407,16 @@ void RaceDetector::onBarrierArrive(const BarrierEvent &e) {
 
 void RaceDetector::onBarrierComplete(const BarrierEvent &e) {
   BlockSync &bs = blockOf(e.block);
+  if (e.object.id != 0 || !bs.namedAcc[0].empty()) {
+    // A named or counted barrier: the waiters acquire what every arrival of the phase released.
+    const std::uint32_t id = static_cast<std::uint32_t>(e.object.id);
+    for (std::uint32_t tid : bs.namedWaiters[id])
+      bs.threads[tid].clock.join(bs.namedAcc[id], bs.linear);
+    bs.threadClocks |= !bs.namedWaiters[id].empty();
+    bs.namedWaiters[id].clear();
+    bs.namedAcc[id].clear();
+    return;
+  }
   // Every warp moves on to the barrier's epoch: accesses before it are
   // below it, whichever warp made them.
   bs.barrierEpoch = *std::max_element(bs.instr.begin(), bs.instr.end()) + 1;
@@ -432,6 +470,42 @@ void RaceDetector::onWarpSync(const WarpOpEvent &e) {
     const std::size_t row = (std::size_t{e.warp} * ws_ + __builtin_ctzll(m)) * ws_;
     for (std::uint64_t n = e.active_mask; n != 0; n &= n - 1)
       bs.pairSync[row + __builtin_ctzll(n)] = instr;
+  }
+}
+
+void RaceDetector::onMBarrier(const MBarrierEvent &e) {
+  using model::MBarrierOp;
+  using model::MBarrierRule;
+  // An operation that broke a rule did nothing (but an arrival on a phase
+  // whose predecessor was not observed still arrives).
+  if (e.rule != MBarrierRule::Ok && e.rule != MBarrierRule::PhaseNotObserved)
+    return;
+  BlockSync &bs = blockOf(e.block);
+  if (!pending_.empty())
+    resolve(e.block, e.warp);
+  const std::uint32_t tid = e.warp * ws_ + e.lane;
+  ThreadSync &t = bs.threads[tid];
+  if (!t.atomics.empty())
+    settle(bs, t);
+  MBarrierSync &mb = mbarriers_[e.addr];
+  if (e.op == MBarrierOp::Init) {
+    mb = MBarrierSync{};
+    return;
+  }
+  if (model::isMBarrierArrive(e.op) || e.op == MBarrierOp::CompleteTx) {
+    // arrive is .release.cta: the thread's accesses so far.
+    mb.current.join(snapshot(bs, t, bs.linear * tpb_ + tid, bs.instr[e.warp] + 1, bs.linear),
+                    bs.linear);
+    if (e.completed) {
+      mb.completed[e.phase & 1] = std::move(mb.current);
+      mb.current.clear();
+    }
+    return;
+  }
+  if (model::isMBarrierWait(e.op) && e.completed) {
+    // A successful wait is .acquire.cta: what the phase's arrivals released.
+    t.clock.join(mb.completed[e.phase & 1], bs.linear);
+    bs.threadClocks = true;
   }
 }
 

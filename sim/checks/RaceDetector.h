@@ -6,6 +6,7 @@
 // written when the launch ends, with a hazard count.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -32,6 +33,7 @@ public:
   void onBarrierComplete(const BarrierEvent &) override;
   void onFence(const FenceEvent &) override;
   void onWarpSync(const WarpOpEvent &) override;
+  void onMBarrier(const MBarrierEvent &) override;
   void onStoreDone(const StoreDone &) override;
 
 private:
@@ -52,6 +54,18 @@ private:
     std::vector<ThreadSync> threads;
     std::vector<std::uint32_t> instr;    // per warp: its epoch (instructions so far)
     std::vector<std::uint32_t> pairSync; // [warp][lane][lane]: epoch of the last common __syncwarp
+    // Named barriers (an id other than 0, or a thread count): only their
+    // participants are ordered. What the arrivals of the current phase
+    // released, and the threads that wait for it (bar.arrive does not).
+    std::array<model::SyncClock, model::kNamedBarriers> namedAcc;
+    std::array<std::vector<std::uint32_t>, model::kNamedBarriers> namedWaiters;
+  };
+  // An mbarrier's releases: the phase being arrived at, and the last two
+  // completed phases by parity (a wait is valid only for the current phase
+  // or the one before it).
+  struct MBarrierSync {
+    model::SyncClock current;
+    model::SyncClock completed[2];
   };
   // Why two accesses were unordered, from the narrowest to the widest
   // scope: a merged finding describes its worst occurrence.
@@ -117,6 +131,7 @@ private:
   std::uint16_t lastSite_ = 0;
   std::vector<BlockSync> blocks_; // by resident slot
   std::unordered_map<std::uintptr_t, model::SyncClock> syncObjects_;
+  std::unordered_map<std::uintptr_t, MBarrierSync> mbarriers_; // by shared address
   const LaunchInfo *launch_ = nullptr;
   std::uint32_t gen_ = 0, serial_ = 0, tpb_ = 1, ws_ = 32;
   bool warpSynchronous_ = false;

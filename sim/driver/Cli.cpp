@@ -60,7 +60,7 @@ options:
                          per-kernel summary and a per-line table
   --profile-svg FILE     also draw lane activity and bank heat maps (SVG)
   --check LIST           run: checks to enable (race,barrier,memory,init,
-                         warp,all or none; default warp)
+                         warp,async,all or none; default warp)
   --json FILE            write the findings as JSON (schema: docs/checks.md)
   --sarif FILE           write the findings as SARIF 2.1.0
   --print-limit N        print at most N findings (all are counted)
@@ -71,6 +71,11 @@ options:
                          it, suppress it and go on (check's default), or end
                          the launch with a sticky CUDA error as the GPU does
                          (run's default)
+  --async-completion eager|late
+                         when async copies (cp.async, __pipeline_memcpy_async,
+                         cuda::memcpy_async) land: at issue, or as late as
+                         their waits allow (default: late, which exposes a
+                         missing wait)
   --strict-fences        a read ordered only by a __threadfence() before the
                          writer's atomic (no fence after the reader's) is an
                          error, as the PTX model says, not a warning
@@ -216,10 +221,11 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
         std::size_t q = v.find(',', p);
         item = v.substr(p, q == std::string::npos ? std::string::npos : q - p);
         if (item != "race" && item != "barrier" && item != "memory" && item != "init" &&
-            item != "warp" && item != "all" && item != "none")
-          return {std::nullopt, "--check takes a list of race, barrier, memory, init, warp, all "
-                                "or none, not '" +
-                                    item + "'"};
+            item != "warp" && item != "async" && item != "all" && item != "none")
+          return {std::nullopt,
+                  "--check takes a list of race, barrier, memory, init, warp, async, all "
+                  "or none, not '" +
+                      item + "'"};
         if (q == std::string::npos)
           break;
         p = q + 1;
@@ -245,6 +251,12 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
       o.same_value_races = false;
     } else if (a == "--strict-fences") {
       o.strict_fences = true;
+    } else if (a == "--async-completion") {
+      if ((err = value(a, o.async_completion)))
+        return {std::nullopt, *err};
+      if (o.async_completion != "eager" && o.async_completion != "late")
+        return {std::nullopt,
+                "--async-completion needs 'eager' or 'late', not '" + o.async_completion + "'"};
     } else if (a == "--memory-error") {
       if ((err = value(a, o.memory_error)))
         return {std::nullopt, *err};
@@ -316,6 +328,7 @@ std::string runtimeOptions(const CliOptions &o) {
          (o.checks.empty() ? "" : " checks=" + o.checks) +
          (o.same_value_races ? "" : " same_value_races=0") +
          (o.strict_fences ? " strict_fences=1" : "") +
+         (o.async_completion != "late" ? " async_completion=" + o.async_completion : "") +
          ((o.memory_error.empty() ? o.command == Command::Check : o.memory_error == "continue")
               ? " memory_error=continue"
               : "");

@@ -32,15 +32,16 @@ struct CliOptions {
   bool werror = false;     // lint: warnings make the exit status 1
   // --check LIST (run; default warp) / all (check): race,barrier,memory,init,warp
   std::string checks = "warp";
-  std::string json_path;         // --json FILE: findings as JSON (docs/checks.md)
-  std::string sarif_path;        // --sarif FILE: findings as SARIF 2.1.0
-  std::uint64_t print_limit = 0; // --print-limit N: findings printed (0: all)
-  int error_exitcode = 3;        // check: exit status when an error-severity finding exists
-  bool strict_fences = false;    // --strict-fences
-  std::string memory_error;      // --memory-error continue|abort (empty: check continues)
-  bool same_value_races = true;  // --hide-same-value-races turns it off
-  std::string cache_dir;         // empty: $WARPSIM_CACHE_DIR or ~/.cache/warpsim
-  std::string output;            // -o for build
+  std::string json_path;                 // --json FILE: findings as JSON (docs/checks.md)
+  std::string sarif_path;                // --sarif FILE: findings as SARIF 2.1.0
+  std::uint64_t print_limit = 0;         // --print-limit N: findings printed (0: all)
+  int error_exitcode = 3;                // check: exit status when an error-severity finding exists
+  bool strict_fences = false;            // --strict-fences
+  std::string async_completion = "late"; // --async-completion eager|late
+  std::string memory_error;              // --memory-error continue|abort (empty: check continues)
+  bool same_value_races = true;          // --hide-same-value-races turns it off
+  std::string cache_dir;                 // empty: $WARPSIM_CACHE_DIR or ~/.cache/warpsim
+  std::string output;                    // -o for build
   // crosscheck (docs/cli.md): the GPU's side and what may differ
   std::string recorded_path; // --recorded FILE: the GPU's outputs, recorded
   std::string ncu_path;      // --ncu FILE.csv: recorded `ncu --csv` counters

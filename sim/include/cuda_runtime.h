@@ -122,6 +122,11 @@ void __threadfence_block(void);
 void __threadfence_system(void);
 void __nanosleep(unsigned int ns);
 long long clock64(void); // clock() is the C library's, replaced likewise
+// Shared-space addresses are offsets into the calling block's shared memory
+// (what PTX .shared instructions and mbarriers in inline PTX take).
+std::size_t __cvta_generic_to_shared(const void *p);
+void *__cvta_shared_to_generic(std::size_t a);
+unsigned int __isShared(const void *p);
 
 // Atomics, with CUDA's overload set: each also as _block (atomic and
 // ordering only among the threads of the calling block) and _system (also

@@ -18,10 +18,6 @@ using boost::context::detail::transfer_t;
 
 thread_local Lane *tl_lane = nullptr;
 
-namespace {
-constexpr SyncObjectRef kBlockBarrier{SyncObjectKind::Barrier, 0};
-} // namespace
-
 // A lane's fiber: it reaches its block, and through it the launch, from the
 // transfer data it was started with.
 void laneMain(transfer_t t) {
@@ -49,6 +45,8 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
   info.smem_size = grid_.sharedLayout().prepared();
   info.threads = this;
   sync.reset(nthreads);
+  copies_.clear();
+  asyncArrivals_.clear();
   live = nthreads;
   done = false;
   stats_ = BlockStats{};
@@ -154,16 +152,30 @@ BarrierEvent BlockExecutor::barrierEvent(std::uint32_t warp, std::uint64_t mask,
                       kind,
                       phase,
                       SyncObjectRef{SyncObjectKind::Barrier, id},
-                      sync.barrier(id).live()};
+                      sync.barrier(id).expected()};
+}
+
+BarrierEvent BlockExecutor::arrivalEvent(const Lane &lead, std::uint64_t mask) const {
+  const PendingEvent &ev = lead.ev;
+  const model::BlockBarrier &b = sync.barrier(ev.barrier_id);
+  BarrierEvent e =
+      barrierEvent(lead.warp->index, mask, ev.pc, ev.barrier, ev.barrier_id, b.phase());
+  e.count = ev.barrier_count;
+  e.flavor = ev.flavor;
+  e.rule = b.check(ev.barrier_count, info.launch->warp_size, ev.flavor);
+  if (ev.barrier_count != 0 && e.rule != model::BarrierRule::CountMismatch)
+    e.expected = ev.barrier_count;
+  return e;
 }
 
 void BlockExecutor::issueAlone(Lane *l, std::uint64_t preemptLimit) {
   if (l->ev.kind == EventKind::Barrier) {
-    const BarrierEvent e = barrierEvent(l->warp->index, std::uint64_t{1} << l->lane, l->ev.pc,
-                                        l->ev.barrier, 0, sync.barrier(0).phase());
+    const BarrierEvent e = arrivalEvent(*l, std::uint64_t{1} << l->lane);
     for (Observer *o : rt_.observers)
       o->onBarrierArrive(e);
-    arriveAtBarrier(l);
+    arriveAtBarrier(l, true);
+  } else if (l->ev.kind == EventKind::MBarrier) {
+    executeMBarrier(*l);
   } else if (l->ev.kind == EventKind::WarpOp) {
     issueWarpOp(*l->warp, std::uint64_t{1} << l->lane, false);
     return;
@@ -205,15 +217,15 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
       o->onWarpAccess(a);
     break;
   }
-  case EventKind::Barrier: {
-    const BarrierEvent e =
-        barrierEvent(w.index, group, lead.ev.pc, lead.ev.barrier, 0, sync.barrier(0).phase());
-    for (Observer *o : rt_.observers)
-      o->onBarrierArrive(e);
-    for (std::uint64_t m = group; m != 0; m &= m - 1)
-      arriveAtBarrier(&lanes[__builtin_ctzll(m)]);
+  case EventKind::Barrier:
+    issueBarrier(w, group);
     break;
-  }
+  case EventKind::MBarrier:
+    // Each lane's operation in lane order: mbarrier instructions are
+    // atomic per thread.
+    for (std::uint64_t m = group; m != 0; m &= m - 1)
+      executeMBarrier(lanes[__builtin_ctzll(m)]);
+    break;
   case EventKind::Fence: {
     FenceEvent e{&info, w.index, group, lead.ev.pc, lead.ev.fence};
     for (Observer *o : rt_.observers)
@@ -235,11 +247,40 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
 
 // ------------------------------------------------------------- barriers
 
-void BlockExecutor::arriveAtBarrier(Lane *l) {
+void BlockExecutor::issueBarrier(Warp &w, std::uint64_t group) {
+  Lane *lanes = lanesOf(w);
+  // Lanes of one call site may name different barriers (an id in a
+  // register): one arrival per barrier.
+  while (group != 0) {
+    const Lane &lead = lanes[__builtin_ctzll(group)];
+    std::uint64_t same = 0;
+    for (std::uint64_t m = group; m != 0; m &= m - 1)
+      if (lanes[__builtin_ctzll(m)].ev.barrier_id == lead.ev.barrier_id)
+        same |= std::uint64_t{1} << __builtin_ctzll(m);
+    group &= ~same;
+    const BarrierEvent e = arrivalEvent(lead, same);
+    for (Observer *o : rt_.observers)
+      o->onBarrierArrive(e);
+    for (std::uint64_t m = same; m != 0; m &= m - 1)
+      arriveAtBarrier(&lanes[__builtin_ctzll(m)], (m & (m - 1)) == 0);
+  }
+}
+
+void BlockExecutor::arriveAtBarrier(Lane *l, bool lastOfGroup) {
   ++stats_.barrier_arrivals;
-  l->wait(kBlockBarrier);
-  if (sync.barrier(0).arrive(l->ev.predicate))
-    completeBarrier(0);
+  const std::uint32_t id = l->ev.barrier_id;
+  if (l->ev.flavor == model::BlockBarrier::Flavor::Arrive) {
+    l->state = LaneState::Ready; // bar.arrive does not wait
+    l->result = 0;
+  } else {
+    l->wait(SyncObjectRef{SyncObjectKind::Barrier, id});
+  }
+  // A counted barrier takes a warp instruction's lanes as one arrival.
+  if (sync.barrier(id)
+          .arrive(l->ev.predicate, l->ev.barrier_count, l->warp->index, info.launch->warp_size,
+                  info.launch->warp_size - l->warp->live, l->ev.flavor, !lastOfGroup)
+          .completed)
+    completeBarrier(id);
 }
 
 void BlockExecutor::completeBarrier(std::uint32_t id) {
@@ -268,8 +309,12 @@ void BlockExecutor::laneExited(Lane *l) {
     completeBarrier(static_cast<std::uint32_t>(__builtin_ctz(completed)));
   if (l->warp->waiting != 0)
     tryCompleteWarpOps(*l->warp); // exited lanes are not waited for
-  if (--live == 0)
+  if (--live == 0) {
+    // Copies of exited threads land at the latest when the block ends.
+    while (!copies_.empty())
+      land(0);
     done = true;
+  }
 }
 
 // ------------------------------------------------------------ lane side
@@ -392,10 +437,164 @@ std::uint64_t BlockExecutor::stop(Lane *l) {
 }
 
 std::uint64_t BlockExecutor::barrier(Lane *l, BarrierKind kind, bool predicate, std::uintptr_t pc) {
+  return ctaBarrier(l, kind,
+                    kind == BarrierKind::Block ? model::BlockBarrier::Flavor::Sync
+                                               : model::BlockBarrier::Flavor::Red,
+                    0, 0, predicate, pc);
+}
+
+std::uint64_t BlockExecutor::ctaBarrier(Lane *l, BarrierKind kind,
+                                        model::BlockBarrier::Flavor flavor, std::uint32_t id,
+                                        std::uint32_t count, bool predicate, std::uintptr_t pc) {
+  if (id >= model::kNamedBarriers) {
+    Finding f;
+    f.kind = "named-barrier";
+    f.message = "barrier id " + std::to_string(id) +
+                " is out of range: a CTA has 16 barriers, 0..15 (PTX bar/barrier)";
+    f.sites.push_back(siteOf(l, pc, "waits"));
+    abortLaunch(l, cudaErrorIllegalInstruction, std::move(f));
+  }
   PendingEvent &e = event(l, EventKind::Barrier, pc);
   e.barrier = kind;
   e.predicate = predicate;
+  e.barrier_id = id;
+  e.barrier_count = count;
+  e.flavor = flavor;
   return stop(l);
+}
+
+std::uint64_t BlockExecutor::mbarrier(Lane *l, model::MBarrierOp op, std::uintptr_t addr,
+                                      std::uint32_t count, std::uint32_t tx, std::uint64_t phase,
+                                      std::uintptr_t pc) {
+  PendingEvent &e = event(l, EventKind::MBarrier, pc);
+  e.mop = op;
+  e.addr = addr;
+  e.size = 8;
+  e.mcount = count;
+  e.mtx = tx;
+  e.mphase = phase;
+  return stop(l);
+}
+
+// ------------------------------------------------------------- mbarriers
+
+MBarrierEvent BlockExecutor::mbarrierEvent(const Lane &l, model::MBarrierRule rule, bool completed,
+                                           std::uint64_t phase, const model::MBarrier *mb) const {
+  MBarrierEvent e{&info,       l.warp->index, l.lane, l.ev.pc, l.ev.addr, l.ev.mop,
+                  l.ev.mcount, l.ev.mtx,      phase,  rule,    completed};
+  if (mb != nullptr) {
+    e.pending = mb->pending();
+    e.expected = mb->expected();
+    e.tx_count = mb->tx();
+  }
+  return e;
+}
+
+void BlockExecutor::executeMBarrier(Lane &l) {
+  using model::MBarrierOp;
+  using model::MBarrierRule;
+  const PendingEvent &e = l.ev;
+  l.state = LaneState::Ready;
+  l.result = 0;
+  MBarrierRule rule = MBarrierRule::Ok;
+  if (e.addr - info.smem_base >= info.smem_size || info.smem_size - (e.addr - info.smem_base) < 8)
+    rule = MBarrierRule::NotShared;
+  else if ((e.addr & 7) != 0)
+    rule = MBarrierRule::Misaligned;
+  if (rule != MBarrierRule::Ok) {
+    const MBarrierEvent ev = mbarrierEvent(l, rule, false, 0, nullptr);
+    for (Observer *o : rt_.observers)
+      o->onMBarrier(ev);
+    return;
+  }
+  model::MBarrier &mb = sync.mbarriers[e.addr];
+  bool completed = false;
+  std::uint64_t phase = mb.phase();
+  switch (e.mop) {
+  case MBarrierOp::Init:
+    rule = mb.init(e.mcount);
+    break;
+  case MBarrierOp::Inval:
+    rule = mb.inval();
+    break;
+  case MBarrierOp::ArriveExpectTx:
+    rule = mb.expectTx(e.mtx);
+    if (rule != MBarrierRule::Ok)
+      break;
+    [[fallthrough]];
+  case MBarrierOp::Arrive:
+  case MBarrierOp::ArriveNoComplete:
+  case MBarrierOp::ArriveDrop: {
+    const model::MBarrier::Arrival a =
+        mb.arrive(e.mcount, e.mop == MBarrierOp::ArriveDrop, e.mop == MBarrierOp::ArriveNoComplete);
+    rule = a.rule;
+    completed = a.completed;
+    phase = a.phase;
+    l.result = a.phase; // the state token
+    break;
+  }
+  case MBarrierOp::ExpectTx:
+    rule = mb.expectTx(e.mtx);
+    break;
+  case MBarrierOp::CompleteTx: {
+    const model::MBarrier::Arrival a = mb.completeTx(e.mtx);
+    rule = a.rule;
+    completed = a.completed;
+    break;
+  }
+  case MBarrierOp::TestWait:
+  case MBarrierOp::TryWait:
+  case MBarrierOp::TestWaitParity:
+  case MBarrierOp::TryWaitParity: {
+    const bool parity = e.mop == MBarrierOp::TestWaitParity || e.mop == MBarrierOp::TryWaitParity;
+    // Someone waits: copies that only owe their arrive-ons land now (the
+    // latest they can).
+    if (!asyncArrivals_.empty())
+      landForMBarrier(e.addr);
+    const model::MBarrier::Wait w =
+        parity ? mb.testWaitParity(static_cast<unsigned>(e.mphase)) : mb.testWait(e.mphase);
+    rule = w.rule;
+    completed = w.complete;
+    // The phase waited for: the current one (incomplete) or the one before.
+    phase = parity ? (w.complete ? mb.phase() - 1 : mb.phase()) : e.mphase;
+    l.result = w.complete ? 1 : 0;
+    if (rule == MBarrierRule::Ok && !w.complete &&
+        (e.mop == MBarrierOp::TryWait || e.mop == MBarrierOp::TryWaitParity)) {
+      l.ev.mphase = phase; // released when this phase completes
+      l.wait(SyncObjectRef{SyncObjectKind::MBarrier, e.addr});
+      return;
+    }
+    break;
+  }
+  }
+  const MBarrierEvent ev = mbarrierEvent(l, rule, completed, phase, &mb);
+  for (Observer *o : rt_.observers)
+    o->onMBarrier(ev);
+  if (completed && !model::isMBarrierWait(e.mop)) {
+    grid_.progress();
+    releaseMBarrierWaiters(e.addr, mb);
+  } else if (!asyncArrivals_.empty()) {
+    // Only async copies' arrive-ons missing, and a thread already waits?
+    const SyncObjectRef object{SyncObjectKind::MBarrier, e.addr};
+    if (std::any_of(lanes.begin(), lanes.end(), [&](const Lane &w) {
+          return w.state == LaneState::Waiting && w.waitOn == object;
+        }))
+      landForMBarrier(e.addr);
+  }
+}
+
+void BlockExecutor::releaseMBarrierWaiters(std::uintptr_t addr, model::MBarrier &mb) {
+  const SyncObjectRef object{SyncObjectKind::MBarrier, addr};
+  for (Lane &w : lanes) {
+    if (w.state != LaneState::Waiting || !(w.waitOn == object) || w.ev.mphase >= mb.phase())
+      continue;
+    const model::MBarrier::Wait r = mb.testWait(w.ev.mphase); // observes the phase
+    w.state = LaneState::Ready;
+    w.result = 1;
+    const MBarrierEvent ev = mbarrierEvent(w, r.rule, true, w.ev.mphase, &mb);
+    for (Observer *o : rt_.observers)
+      o->onMBarrier(ev);
+  }
 }
 
 void BlockExecutor::fence(Lane *l, FenceScope scope, std::uintptr_t pc) {
@@ -472,6 +671,36 @@ void BlockExecutor::describe(std::uint32_t thread, std::uintptr_t pc, const char
   out.thread = model::delinearize(thread, info.launch->block);
 }
 
+std::string BlockExecutor::barrierWaitText(const PendingEvent &e) const {
+  if (e.barrier_id == 0 && e.barrier_count == 0)
+    return "waiting at __syncthreads()";
+  const model::BlockBarrier &b = sync.barrier(e.barrier_id);
+  std::string s = "waiting at bar.sync " + std::to_string(e.barrier_id);
+  if (e.barrier_count != 0)
+    s += ", " + std::to_string(e.barrier_count);
+  s += " (named barrier " + std::to_string(e.barrier_id) + ": " + std::to_string(b.counted()) +
+       " of " + std::to_string(b.expected()) + " threads arrived" +
+       (b.count() != 0 ? ", counted per warp)" : ")");
+  return s;
+}
+
+std::string BlockExecutor::mbarrierWaitText(const PendingEvent &e) const {
+  const std::uintptr_t off = e.addr - info.smem_base;
+  std::string where = "shared offset " + std::to_string(off);
+  for (const SharedVar *v : *info.launch->shared_vars)
+    if (off >= v->offset && off < v->offset + v->size)
+      where = "__shared__ '" + std::string(v->name) + "' + " + std::to_string(off - v->offset);
+  std::string s = std::string("waiting at ") + model::mbarrierOpName(e.mop) + " for phase " +
+                  std::to_string(e.mphase) + " (parity " + std::to_string(e.mphase & 1) +
+                  ") of the mbarrier at " + where;
+  auto it = sync.mbarriers.find(e.addr);
+  if (it != sync.mbarriers.end())
+    s += ": " + std::to_string(it->second.pending()) + " of " +
+         std::to_string(it->second.expected()) + " arrivals pending, tx-count " +
+         std::to_string(it->second.tx());
+  return s;
+}
+
 void BlockExecutor::describeWaiters(Finding &f) const {
   if (done)
     return;
@@ -484,6 +713,8 @@ void BlockExecutor::describeWaiters(Finding &f) const {
       groups[{0, l.ev.pc}].push_back(&l);
     } else if (l.waitsOn(SyncObjectKind::WarpSync)) {
       groups[{3, l.ev.pc}].push_back(&l);
+    } else if (l.waitsOn(SyncObjectKind::MBarrier)) {
+      groups[{0, l.ev.pc}].push_back(&l); // listed with the barrier waiters
     } else if (l.started) {
       groups[{1, l.ev.pc}].push_back(&l);
     }
@@ -500,7 +731,8 @@ void BlockExecutor::describeWaiters(Finding &f) const {
     s.thread_count = static_cast<std::uint32_t>(group.size());
     s.threads = threadList(ids);
     if (key.first == 0) {
-      s.detail = "waiting at __syncthreads()";
+      s.detail = first->waitsOn(SyncObjectKind::MBarrier) ? mbarrierWaitText(first->ev)
+                                                          : barrierWaitText(first->ev);
     } else if (key.first == 3) {
       s.detail = std::string("waiting at ") + model::warpOpName(first->ev.op) + " (mask " +
                  hexMask(first->ev.mask, info.launch->warp_size) + ")";

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "AccessGuard.h"
@@ -63,13 +64,36 @@ public:
   // ---- called on a lane's fiber (the hooks and the device API)
   void access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind, MemoryOrder order,
               std::uintptr_t pc, Scope scope = Scope::Device);
-  // Returns the barrier's result (see model::barrierResult).
+  // __syncthreads and its reducing forms. Returns the barrier's result
+  // (see model::barrierResult).
   std::uint64_t barrier(Lane *l, BarrierKind kind, bool predicate, std::uintptr_t pc);
+  // bar.sync / bar.arrive / bar.red a{, b}: CTA barrier `id` (0..15) with
+  // `count` threads (0: every live thread of the block).
+  std::uint64_t ctaBarrier(Lane *l, BarrierKind kind, model::BlockBarrier::Flavor flavor,
+                           std::uint32_t id, std::uint32_t count, bool predicate,
+                           std::uintptr_t pc);
+  // One mbarrier instruction on the object at `addr`: returns the state
+  // token (the phase) of an arrival, or whether a wait's phase is complete.
+  std::uint64_t mbarrier(Lane *l, model::MBarrierOp op, std::uintptr_t addr, std::uint32_t count,
+                         std::uint32_t tx, std::uint64_t phase, std::uintptr_t pc);
   void fence(Lane *l, FenceScope scope, std::uintptr_t pc);
   // A warp operation (shuffle, vote, match, reduce, __syncwarp,
   // __activemask): waits for the lanes of `mask`, returns this lane's result.
   std::uint64_t warpOp(Lane *l, model::WarpOp op, std::uint64_t mask,
                        const model::WarpOperand &operand, std::uintptr_t pc);
+  // ---- async copies (cp.async), on the lane's fiber (AsyncCopies.cpp)
+  // Issues a copy of `size` bytes from global `src` to shared `dst` (bytes
+  // past `srcSize` are zero-filled) into the thread's open group.
+  void asyncCopy(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                 std::uint32_t srcSize, std::uintptr_t pc);
+  void asyncCommit(Lane *l);
+  // cp.async.wait_group n: lands every copy of the thread's committed groups
+  // but the n most recent.
+  void asyncWait(Lane *l, std::uint32_t n, std::uintptr_t pc);
+  // cp.async.mbarrier.arrive{.noinc}: an arrive-on the mbarrier once every
+  // copy the thread issued so far has landed.
+  void asyncMBarrierArrive(Lane *l, std::uintptr_t mbar, bool noinc, std::uintptr_t pc);
+
   // The address of static __shared__ `var` in this block (laid out the
   // first time any thread of the launch uses it). Called at every use.
   std::uintptr_t placeShared(Lane *l, SharedVar *var, std::size_t size, std::size_t align) {
@@ -90,6 +114,8 @@ public:
   // At a deadlock: warp operations whose lanes wait for lanes that never come.
   void reportStuckWarpOps(const std::vector<Observer *> &observers) const;
   bool waitsAtWarpOp() const;
+  std::string barrierWaitText(const PendingEvent &e) const;
+  std::string mbarrierWaitText(const PendingEvent &e) const;
 
 private:
   friend void laneMain(boost::context::detail::transfer_t t);
@@ -101,8 +127,13 @@ private:
   // for the warp to issue it and returns the lane's result.
   PendingEvent &event(Lane *l, EventKind kind, std::uintptr_t pc);
   std::uint64_t stop(Lane *l);
-  void arriveAtBarrier(Lane *l);
+  void issueBarrier(Warp &w, std::uint64_t group);
+  void arriveAtBarrier(Lane *l, bool lastOfGroup);
   void completeBarrier(std::uint32_t id);
+  void executeMBarrier(Lane &l);
+  void releaseMBarrierWaiters(std::uintptr_t addr, model::MBarrier &mb);
+  MBarrierEvent mbarrierEvent(const Lane &l, model::MBarrierRule rule, bool completed,
+                              std::uint64_t phase, const model::MBarrier *mb) const;
   void laneExited(Lane *l);
   void issueWarpOp(Warp &w, std::uint64_t group, bool asWarpInstruction);
   void tryCompleteWarpOps(Warp &w);
@@ -115,9 +146,32 @@ private:
   void checkWatchedWrite(Lane &l);
   BarrierEvent barrierEvent(std::uint32_t warp, std::uint64_t mask, std::uintptr_t pc,
                             BarrierKind kind, std::uint32_t id, std::uint64_t phase) const;
+  BarrierEvent arrivalEvent(const Lane &lead, std::uint64_t mask) const;
+
+  // Async copies in flight, in issue order, and the arrive-ons they owe.
+  struct InFlightCopy {
+    std::uint32_t thread;
+    std::uintptr_t dst, src;
+    std::uint32_t size, srcSize;
+    std::uint64_t group;
+    std::uintptr_t pc;
+  };
+  struct AsyncArrival {
+    std::uint32_t thread;
+    std::uintptr_t mbar;
+    std::uint32_t copies; // copies it still waits for
+    std::uintptr_t pc;
+  };
+  void land(std::size_t copy);
+  // Lands the thread's copies that wait_group `n` covers (all: every one).
+  void landThread(std::uint32_t thread, std::uint32_t n, bool all);
+  void asyncArrive(const AsyncArrival &a);
+  void landForMBarrier(std::uintptr_t mbar);
 
   GridRunner &grid_;
   Runtime &rt_;
+  std::vector<InFlightCopy> copies_;
+  std::vector<AsyncArrival> asyncArrivals_;
   BlockStats stats_;
   WarpAccess scratch_{}; // the warp instruction being issued
 };

@@ -12,6 +12,7 @@
 #include <cuda_runtime.h>
 
 #include "Runtime.h"
+#include "warpsim/sync_abi.h"
 
 using namespace warpsim;
 using namespace warpsim::sim;
@@ -98,6 +99,50 @@ int __syncthreads_or(int predicate) {
   return static_cast<int>(l->block->barrier(l, BarrierKind::Or, predicate != 0, WS_RET));
 }
 
+static_assert(static_cast<unsigned>(model::MBarrierOp::TryWaitParity) ==
+              warpsim::sync::kTryWaitParity);
+static_assert(static_cast<unsigned>(model::MBarrierOp::ArriveExpectTx) ==
+              warpsim::sync::kArriveExpectTx);
+
+extern "C" unsigned warpsim_cta_barrier(unsigned flavor, unsigned red, unsigned id, unsigned count,
+                                        int predicate, const void *pc) {
+  Lane *l = lane("bar.sync");
+  static constexpr BarrierKind kinds[] = {BarrierKind::Block, BarrierKind::Count, BarrierKind::And,
+                                          BarrierKind::Or};
+  return static_cast<unsigned>(l->block->ctaBarrier(
+      l, kinds[red & 3], static_cast<model::BlockBarrier::Flavor>(flavor > 2 ? 0 : flavor), id,
+      count, predicate != 0, reinterpret_cast<std::uintptr_t>(pc)));
+}
+
+extern "C" unsigned long long warpsim_mbarrier(unsigned op, void *addr, unsigned count, unsigned tx,
+                                               unsigned long long phase, const void *pc) {
+  Lane *l = lane("mbarrier");
+  return l->block->mbarrier(l, static_cast<model::MBarrierOp>(op),
+                            reinterpret_cast<std::uintptr_t>(addr), count, tx, phase,
+                            reinterpret_cast<std::uintptr_t>(pc));
+}
+
+extern "C" void warpsim_cp_async(void *dst, const void *src, unsigned size, unsigned src_size,
+                                 const void *pc) {
+  Lane *l = lane("cp.async");
+  l->block->asyncCopy(l, reinterpret_cast<std::uintptr_t>(dst),
+                      reinterpret_cast<std::uintptr_t>(src), size, src_size,
+                      reinterpret_cast<std::uintptr_t>(pc));
+}
+extern "C" void warpsim_cp_async_commit(const void *) {
+  Lane *l = lane("cp.async.commit_group");
+  l->block->asyncCommit(l);
+}
+extern "C" void warpsim_cp_async_wait(unsigned n, const void *pc) {
+  Lane *l = lane("cp.async.wait_group");
+  l->block->asyncWait(l, n, reinterpret_cast<std::uintptr_t>(pc));
+}
+extern "C" void warpsim_cp_async_mbarrier_arrive(void *mbar, int noinc, const void *pc) {
+  Lane *l = lane("cp.async.mbarrier.arrive");
+  l->block->asyncMBarrierArrive(l, reinterpret_cast<std::uintptr_t>(mbar), noinc != 0,
+                                reinterpret_cast<std::uintptr_t>(pc));
+}
+
 // Fences change nothing under the sequentially consistent execution, but
 // they are events: checkers order memory through them.
 void __threadfence(void) {
@@ -113,6 +158,17 @@ void __threadfence_system(void) {
   l->block->fence(l, FenceScope::System, WS_RET);
 }
 void __nanosleep(unsigned int) {}
+std::size_t __cvta_generic_to_shared(const void *p) {
+  return reinterpret_cast<std::uintptr_t>(p) -
+         lane("__cvta_generic_to_shared")->block->dynamicShared();
+}
+void *__cvta_shared_to_generic(std::size_t a) {
+  return reinterpret_cast<void *>(lane("__cvta_shared_to_generic")->block->dynamicShared() + a);
+}
+unsigned int __isShared(const void *p) {
+  const BlockInfo &b = lane("__isShared")->block->info;
+  return reinterpret_cast<std::uintptr_t>(p) - b.smem_base < b.smem_size ? 1 : 0;
+}
 // Simulated clocks: a deterministic count of the warp instructions the
 // thread's block has issued so far (per block, as an SM's clock is per SM).
 long long clock64(void) {

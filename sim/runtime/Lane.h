@@ -7,6 +7,8 @@
 #include <cstdint>
 
 #include "Observer.h"
+#include "warpsim/model/BlockBarrier.h"
+#include "warpsim/model/MBarrier.h"
 
 namespace warpsim::sim {
 
@@ -21,7 +23,7 @@ enum class LaneState : std::uint8_t {
   Exited,
 };
 
-enum class EventKind : std::uint8_t { None, Access, Barrier, Fence, Preempt, WarpOp };
+enum class EventKind : std::uint8_t { None, Access, Barrier, Fence, Preempt, WarpOp, MBarrier };
 
 struct PendingEvent {
   EventKind kind = EventKind::None;
@@ -29,6 +31,17 @@ struct PendingEvent {
   MemorySpace space = MemorySpace::Global;
   MemoryOrder order = MemoryOrder::NotAtomic;
   BarrierKind barrier = BarrierKind::Block;
+  // CTA barriers (EventKind::Barrier): bar id, thread count (0: the whole
+  // block), and whether the thread waits (bar.arrive does not).
+  std::uint32_t barrier_id = 0;
+  std::uint32_t barrier_count = 0;
+  model::BlockBarrier::Flavor flavor = model::BlockBarrier::Flavor::Sync;
+  // mbarrier operations (EventKind::MBarrier): the operation, its count
+  // (init count, arrivals, tx bytes) and the phase a wait is for.
+  model::MBarrierOp mop = model::MBarrierOp::Init;
+  std::uint32_t mcount = 0;
+  std::uint32_t mtx = 0;
+  std::uint64_t mphase = 0;
   FenceScope fence = FenceScope::Device;
   Scope scope = Scope::Device; // of an atomic access
   bool predicate = false;

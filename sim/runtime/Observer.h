@@ -10,8 +10,10 @@
 
 #include "warpsim/frontend_abi.h"
 #include "warpsim/model/ArchSpec.h"
+#include "warpsim/model/BlockBarrier.h"
 #include "warpsim/model/Dim3.h"
 #include "warpsim/model/Events.h"
+#include "warpsim/model/MBarrier.h"
 #include "warpsim/model/WarpOps.h"
 
 namespace warpsim::sim {
@@ -99,6 +101,32 @@ struct BarrierEvent {
   std::uint64_t phase;    // the phase being arrived at / completed
   SyncObjectRef object;   // which barrier (id 0: __syncthreads)
   std::uint32_t expected; // arrivals the phase needs (the block's live threads)
+  // CTA barriers: the thread count operand (0: the whole block), how the
+  // lanes arrive (bar.sync / bar.arrive / bar.red), and the PTX rule the
+  // arrival breaks.
+  std::uint32_t count = 0;
+  model::BlockBarrier::Flavor flavor = model::BlockBarrier::Flavor::Sync;
+  model::BarrierRule rule = model::BarrierRule::Ok;
+};
+
+// One thread's mbarrier operation, after it was performed (a blocking wait:
+// when it returns). Arrivals are releases and successful waits acquires
+// (PTX: mbarrier.arrive is .release.cta, test_wait/try_wait .acquire.cta).
+struct MBarrierEvent {
+  const BlockInfo *block;
+  std::uint32_t warp;
+  std::uint32_t lane;
+  std::uintptr_t pc;
+  std::uintptr_t addr; // the mbarrier object
+  model::MBarrierOp op;
+  std::uint32_t count;      // init count or arrivals
+  std::uint32_t tx;         // bytes of expect_tx / complete_tx
+  std::uint64_t phase;      // the phase arrived at or waited for
+  model::MBarrierRule rule; // the rule the operation broke (then nothing happened)
+  bool completed;           // arrivals: completed `phase`; waits: `phase` is complete
+  std::int64_t pending = 0; // the object's state after the operation
+  std::int64_t expected = 0;
+  std::int64_t tx_count = 0;
 };
 
 // __threadfence_block / __threadfence / __threadfence_system, as issued by
@@ -168,6 +196,18 @@ struct StoreDone {
   std::uint32_t size;
 };
 
+// An async copy (cp.async, __pipeline_memcpy_async, cuda::memcpy_async) of
+// one thread: issued (in flight from now: its destination holds the old
+// bytes) or landed (its bytes are in place).
+struct AsyncCopyEvent {
+  const BlockInfo *block;
+  std::uint32_t thread; // linear thread index within the block
+  std::uintptr_t pc;    // where it was issued
+  std::uintptr_t dst, src;
+  std::uint32_t size;
+  bool landed;
+};
+
 // Host-side writes into device memory (cudaMemcpy, cudaMemset, symbols).
 struct HostWrite {
   std::uintptr_t addr;
@@ -186,6 +226,8 @@ public:
   virtual void onBarrierArrive(const BarrierEvent &) {}
   virtual void onBarrierComplete(const BarrierEvent &) {}
   virtual void onFence(const FenceEvent &) {}
+  virtual void onMBarrier(const MBarrierEvent &) {}
+  virtual void onAsyncCopy(const AsyncCopyEvent &) {}
   // Every executed warp operation (profilers: one warp instruction).
   virtual void onWarpOp(const WarpOpEvent &) {}
   // The lanes in `active_mask` synchronise: everything each did before the

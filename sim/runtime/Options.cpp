@@ -59,6 +59,9 @@ bool parseOptions(const std::string &text, Options &o, std::string &error) {
     else if (k == "memory_error") {
       ok = v == "abort" || v == "continue";
       o.memory_error_continue = v == "continue";
+    } else if (k == "async_completion") {
+      ok = v == "eager" || v == "late";
+      o.async_eager = v == "eager";
     } else if (k == "strict_fences") {
       ok = v == "0" || v == "1";
       o.strict_fences = v == "1";

@@ -27,6 +27,9 @@ struct Options {
   // An invalid access found by the memory checker: end the launch (abort,
   // as the GPU and compute-sanitizer do) or suppress it and go on.
   bool memory_error_continue = false;
+  // When async copies land: at issue (eager) or as late as the rules allow
+  // (late: at the wait that covers them), which exposes every missing wait.
+  bool async_eager = false;
   bool profile = false; // collect the performance counters (see sim/profile)
   std::uint64_t seed = 1;
   std::size_t stack_size = 64 * 1024;

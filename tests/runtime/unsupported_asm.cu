@@ -2,7 +2,7 @@
 #include <cuda_runtime.h>
 
 __global__ void k(unsigned *out) {
-  asm volatile("bar.sync 1, 64;");
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 240;");
   out[threadIdx.x] = 1;
 }
 

@@ -1,12 +1,15 @@
-// Unit tests of model/'s Hopper sync objects: the mbarrier state machine
-// (phases, pending arrivals, tx-count, the PTX rules it names when broken)
-// and a thread's async-copy groups.
+// Unit tests of model/'s sync objects: the mbarrier state machine (phases,
+// pending arrivals, tx-count, the PTX rules it names when broken), a
+// thread's async-copy groups, named CTA barriers with thread counts, and the
+// inline-PTX forms the runtime executes.
 #include <doctest/doctest.h>
 
 #include <string>
 
 #include "warpsim/model/AsyncGroups.h"
+#include "warpsim/model/BlockBarrier.h"
 #include "warpsim/model/MBarrier.h"
+#include "warpsim/model/Ptx.h"
 
 using namespace warpsim::model;
 
@@ -124,4 +127,109 @@ TEST_CASE("async groups: commit closes the open group, wait_group N waits for al
   const auto c = g.issue(); // a copy in the open group can land before commit
   g.landed(c);
   CHECK(g.inFlight() == 0);
+}
+
+// ---------------------------------------------------- named CTA barriers
+
+TEST_CASE(
+    "named barrier: a thread count is counted per warp; bar.arrive and bar.sync share a phase") {
+  using F = BlockBarrier::Flavor;
+  BlockBarrier b(128);
+  // Two producer warps arrive (32 lanes each, one warp instruction each).
+  for (int w = 0; w < 2; ++w)
+    for (int lane = 0; lane < 32; ++lane)
+      CHECK_FALSE(b.arrive(false, 128, w, 32, 0, F::Arrive, lane != 31).completed);
+  CHECK(b.counted() == 64);
+  CHECK(b.expected() == 128);
+  // The consumer warps' bar.sync completes the phase with the last lane.
+  for (int w = 2; w < 4; ++w)
+    for (int lane = 0; lane < 32; ++lane) {
+      const bool last = w == 3 && lane == 31;
+      CHECK(b.arrive(false, 128, w, 32, 0, F::Sync, lane != 31).completed == last);
+    }
+  CHECK(b.phase() == 1);
+  CHECK(b.arrived() == 0);
+}
+
+TEST_CASE("named barrier: exited lanes of an arriving warp still count (warp size units)") {
+  BlockBarrier b(64);
+  // Warp 0 has 8 live lanes (24 exited); warp 1 is whole.
+  for (int lane = 0; lane < 8; ++lane)
+    CHECK_FALSE(b.arrive(false, 64, 0, 32, 24, BlockBarrier::Flavor::Sync, lane != 7).completed);
+  CHECK(b.counted() == 32);
+  for (int lane = 0; lane < 32; ++lane)
+    CHECK(b.arrive(false, 64, 1, 32, 0, BlockBarrier::Flavor::Sync, lane != 31).completed ==
+          (lane == 31));
+}
+
+TEST_CASE(
+    "named barrier rules: count not a warp multiple, above the block, mismatched, red mixed") {
+  using F = BlockBarrier::Flavor;
+  BlockBarrier b(128);
+  CHECK(b.check(48, 32, F::Sync) == BarrierRule::CountNotWarpMultiple);
+  CHECK(b.check(256, 32, F::Sync) == BarrierRule::CountAboveBlock);
+  CHECK(b.check(64, 32, F::Sync) == BarrierRule::Ok);
+  b.arrive(false, 64, 0, 32, 0, F::Sync, false);
+  CHECK(b.check(96, 32, F::Sync) == BarrierRule::CountMismatch);
+  CHECK(b.check(64, 32, F::Red) == BarrierRule::RedMixed);
+  CHECK(b.check(64, 32, F::Arrive) == BarrierRule::Ok);
+  CHECK(std::string(barrierRuleText(BarrierRule::CountNotWarpMultiple)).find("multiple") !=
+        std::string::npos);
+}
+
+TEST_CASE("block barrier without a count: every live thread; an exit may complete it") {
+  BlockBarrier b(3);
+  CHECK_FALSE(b.arrive(true));
+  CHECK_FALSE(b.arrive(true));
+  CHECK(b.threadExited());
+  CHECK(b.lastCount() == 2);
+  CHECK(b.lastArrived() == 2);
+}
+
+// ---------------------------------------------------- inline PTX forms
+
+TEST_CASE("ptx: barriers, mbarrier forms, fences, guards and labels parse") {
+  PtxProgram p;
+  std::string err;
+  REQUIRE(parsePtx("bar.sync %0, %1;", p, err));
+  CHECK(p.code.size() == 1);
+  CHECK(p.code[0].op == PtxOp::BarSync);
+  CHECK(p.code[0].args[0].kind == PtxOperand::Kind::Operand);
+  REQUIRE(parsePtx("barrier.cta.arrive.aligned 3, 64;", p, err));
+  CHECK(p.code[0].op == PtxOp::BarArrive);
+  CHECK(p.code[0].args[1].imm == 64);
+  REQUIRE(parsePtx("bar.red.popc.u32 %0, 0, !%1;", p, err));
+  CHECK(p.code[0].red == BarrierKind::Count);
+  CHECK(p.code[0].args[2].negate);
+  REQUIRE(parsePtx("mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 _, [%0+8], %1;", p, err));
+  CHECK(p.code[0].mbar == MBarrierOp::ArriveExpectTx);
+  CHECK(p.code[0].args[0].kind == PtxOperand::Kind::Sink);
+  CHECK(p.code[0].args[1].kind == PtxOperand::Kind::Address);
+  CHECK(p.code[0].args[1].imm == 8);
+  REQUIRE(parsePtx("{\n .reg .pred P1;\nLAB_WAIT:\n mbarrier.try_wait.parity.shared::cta.b64 P1, "
+                   "[%0], %1;\n @P1 bra DONE;\n bra LAB_WAIT;\nDONE:\n}",
+                   p, err));
+  REQUIRE(p.code.size() == 3);
+  CHECK(p.code[0].mbar == MBarrierOp::TryWaitParity);
+  CHECK(p.code[1].guarded);
+  CHECK(p.code[1].target == 3);
+  CHECK(p.code[2].target == 0);
+  REQUIRE(parsePtx("fence.acq_rel.gpu; membar.cta; mov.u32 %0, %%laneid;", p, err));
+  CHECK(p.code[0].scope == Scope::Device);
+  CHECK(p.code[1].scope == Scope::Block);
+  CHECK(p.code[2].args[1].kind == PtxOperand::Kind::Special);
+  REQUIRE(parsePtx("elect.sync %0|%1, %2;", p, err));
+  CHECK(p.code[0].args.size() == 3);
+}
+
+TEST_CASE("ptx: what is not executed is an error naming the instruction") {
+  PtxProgram p;
+  std::string err;
+  CHECK_FALSE(parsePtx("wgmma.fence.sync.aligned;", p, err));
+  CHECK(err == "unsupported inline PTX instruction 'wgmma.fence.sync.aligned'");
+  CHECK_FALSE(parsePtx("mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0];", p, err));
+  CHECK_FALSE(parsePtx("bra NOWHERE;", p, err));
+  CHECK(err.find("undefined label") != std::string::npos);
+  CHECK_FALSE(parsePtx("bar.sync;", p, err));
+  CHECK_FALSE(parsePtx("mov.u32 %0, %%nosuchreg;", p, err));
 }

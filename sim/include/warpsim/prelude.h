@@ -1,3 +1,5 @@
 // Force-included before every .cu file, as nvcc includes cuda_runtime.h.
 #pragma once
+#include "warpsim/ptx_abi.h"
+#include "warpsim/sync_abi.h"
 #include <cuda_runtime.h>

@@ -1,10 +1,11 @@
-// Inline PTX in device code cannot run on the CPU.
-// EXPECT-ERROR: inline_ptx.cu:7:5: error: unsupported inline PTX: 'bar.sync 1, 64;'
+// Inline PTX that warpsim does not execute (here a wgmma fence) is one
+// located error naming the instruction.
+// EXPECT-ERROR: inline_ptx.cu:8:5: error: unsupported inline PTX instruction 'wgmma.fence.sync.aligned' in inline PTX 'wgmma.fence.sync.aligned;'
 __global__ void k(int *p) {
   if (threadIdx.x < 64) {
     p[threadIdx.x] = 1;
-    // a named barrier for the first two warps
-    asm volatile("bar.sync 1, 64;");
+    // a tensor-core fence: not modelled
+    asm volatile("wgmma.fence.sync.aligned;");
   }
 }
 

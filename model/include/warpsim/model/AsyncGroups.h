@@ -45,6 +45,9 @@ public:
         return false;
     return true;
   }
+  // Must a copy of group `g` have landed once wait_group N returns? (Every
+  // committed group but the N most recent; the open group never.)
+  bool covered(std::uint64_t g, std::uint32_t n) const { return g + n < base_ + committed_.size(); }
   // Copies issued and not landed, in committed groups and the open one.
   std::uint32_t inFlight() const {
     std::uint32_t n = open_;

@@ -21,7 +21,38 @@ enum class MBarrierRule : std::uint8_t {
   NoCompleteWouldComplete, // .noComplete arrival that completes the phase
   PhaseNotObserved,        // arrival on a phase whose predecessor no wait has seen complete
   StalePhase,              // test_wait/try_wait on a phase older than the previous one
+  NotShared,               // the address is not in the shared memory of the thread's block
+  Misaligned,              // the address is not 8-byte aligned
 };
+
+// The mbarrier instructions (PTX mbarrier.*), as one thread executes them.
+// Try waits block here until the phase completes: a try_wait's
+// system-dependent time limit never expires, so a wait that can never
+// succeed is a deadlock the engine reports, not a spin.
+enum class MBarrierOp : std::uint8_t {
+  Init,             // mbarrier.init [a], count
+  Inval,            // mbarrier.inval [a]
+  Arrive,           // mbarrier.arrive [a]{, count}: returns the phase (state token)
+  ArriveNoComplete, // mbarrier.arrive.noComplete
+  ArriveDrop,       // mbarrier.arrive_drop: also lowers the expected count
+  ArriveExpectTx,   // mbarrier.arrive.expect_tx [a], tx{, count}
+  ExpectTx,         // mbarrier.expect_tx [a], tx
+  CompleteTx,       // mbarrier.complete_tx [a], tx (also an async copy landing)
+  TestWait,         // mbarrier.test_wait [a], state (non-blocking)
+  TestWaitParity,   // mbarrier.test_wait.parity [a], parity
+  TryWait,          // mbarrier.try_wait [a], state (blocks until complete)
+  TryWaitParity,    // mbarrier.try_wait.parity [a], parity
+};
+
+const char *mbarrierOpName(MBarrierOp op);
+constexpr bool isMBarrierArrive(MBarrierOp op) {
+  return op == MBarrierOp::Arrive || op == MBarrierOp::ArriveNoComplete ||
+         op == MBarrierOp::ArriveDrop || op == MBarrierOp::ArriveExpectTx;
+}
+constexpr bool isMBarrierWait(MBarrierOp op) {
+  return op == MBarrierOp::TestWait || op == MBarrierOp::TestWaitParity ||
+         op == MBarrierOp::TryWait || op == MBarrierOp::TryWaitParity;
+}
 
 const char *mbarrierRuleText(MBarrierRule r);
 
@@ -47,6 +78,16 @@ public:
   Arrival arrive(std::uint32_t n = 1, bool drop = false, bool noComplete = false);
   // expect_tx(bytes); arrive.expect_tx is expectTx then arrive(1).
   MBarrierRule expectTx(std::uint32_t bytes);
+  // cp.async.mbarrier.arrive without .noinc: the pending count grows by
+  // one, and the arrive-on the copies trigger takes it back.
+  MBarrierRule addPending(std::uint32_t n) {
+    if (!valid_)
+      return MBarrierRule::NotInitialized;
+    if (pending_ + n > kMaxCount)
+      return MBarrierRule::CountOutOfRange;
+    pending_ += n;
+    return MBarrierRule::Ok;
+  }
   // complete_tx(bytes), explicit or done by an async copy when its bytes land.
   Arrival completeTx(std::uint32_t bytes);
   // test_wait / try_wait with the token of an arrive: false for the current

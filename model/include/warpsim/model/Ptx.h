@@ -1,0 +1,81 @@
+// The inline-PTX forms warpsim executes, parsed from an `asm` statement's
+// template: each instruction is classified into one PtxOp with its
+// modifiers, so the front end can reject an unsupported one at compile time
+// (one located error naming it) and the runtime executes the same parse.
+// Operands %0, %1, ... are the asm statement's operands; `.reg`
+// declarations make local registers; labels, `bra` and `@p` / `@!p` guards
+// give the wait loops that mbarrier code writes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "warpsim/model/Events.h"
+#include "warpsim/model/MBarrier.h"
+
+namespace warpsim::model {
+
+enum class PtxOp : std::uint8_t {
+  BarSync,         // bar.sync / barrier.sync a{, b}
+  BarArrive,       // bar.arrive / barrier.arrive a, b
+  BarRed,          // bar.red.{popc.u32,and.pred,or.pred} d, a{, b}, {!}c
+  MBarrier,        // mbarrier.* (PtxInstr::mbar says which)
+  Fence,           // fence.{sc,acq_rel}.scope / membar.{cta,gl,sys}
+  ElectSync,       // elect.sync d|p, membermask
+  Mov,             // mov.type d, a (registers, immediates, special registers)
+  Selp,            // selp.type d, a, b, p
+  Setp,            // setp.cmp.type p, a, b
+  Bra,             // bra{.uni} label
+  CpAsync,         // cp.async.{ca,cg}.shared{::cta}.global [d], [s], size{, src-size}
+  CpAsyncCommit,   // cp.async.commit_group
+  CpAsyncWait,     // cp.async.wait_group n
+  CpAsyncWaitAll,  // cp.async.wait_all
+  CpAsyncMBarrier, // cp.async.mbarrier.arrive{.noinc}.shared{::cta}.b64 [a]
+};
+
+struct PtxOperand {
+  enum class Kind : std::uint8_t { Operand, Register, Immediate, Special, Address, Label, Sink };
+  Kind kind = Kind::Immediate;
+  std::uint32_t index = 0; // Operand: %N; Register: local register number
+  std::int64_t imm = 0;    // Immediate; Address: the offset
+  bool negate = false;     // {!}p
+  std::string name;        // Special: "laneid", "tid.x", ...; Label: its name
+  // Address: the base (an operand, a register or an immediate).
+  Kind base = Kind::Immediate;
+  std::uint32_t baseIndex = 0;
+};
+
+struct PtxInstr {
+  PtxOp op = PtxOp::Mov;
+  std::string text; // as written, for messages
+  // Guard @p / @!p: a register or operand that holds the predicate.
+  bool guarded = false;
+  bool guardNegate = false;
+  PtxOperand guard;
+  std::vector<PtxOperand> args;
+  // Modifiers, by instruction.
+  MBarrierOp mbar = MBarrierOp::Init;
+  bool sharedCluster = false; // mbarrier: .shared::cluster (a peer CTA's object)
+  BarrierKind red = BarrierKind::Block;
+  Scope scope = Scope::Block; // fences
+  bool sc = false;            // fence.sc
+  bool noinc = false;         // cp.async.mbarrier.arrive.noinc
+  enum class Cmp : std::uint8_t { Eq, Ne, Lt, Le, Gt, Ge } cmp = Cmp::Eq;
+  bool isSigned = false, isFloat = false;
+  std::uint32_t bits = 32;  // operand width of mov/selp/setp
+  std::uint32_t target = 0; // Bra: instruction index of the label
+};
+
+struct PtxProgram {
+  std::vector<PtxInstr> code;
+  std::vector<std::string> registers; // local registers by number
+};
+
+// Parses an asm template. On an unsupported or malformed instruction,
+// returns false with `error` naming it ("unsupported inline PTX instruction
+// 'cp.async.bulk...'").
+bool parsePtx(std::string_view text, PtxProgram &out, std::string &error);
+
+} // namespace warpsim::model

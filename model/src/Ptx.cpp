@@ -1,0 +1,507 @@
+#include "warpsim/model/Ptx.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <map>
+
+namespace warpsim::model {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+    s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+    s.remove_suffix(1);
+  return s;
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  int depth = 0;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '[')
+      ++depth;
+    else if (s[i] == ']')
+      --depth;
+    else if (s[i] == sep && depth == 0) {
+      out.push_back(trim(s.substr(start, i - start)));
+      start = i + 1;
+    }
+  }
+  out.push_back(trim(s.substr(start)));
+  return out;
+}
+
+bool isIdent(std::string_view s) {
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_' || s[0] == '$'))
+    return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  });
+}
+
+bool parseInt(std::string_view s, std::int64_t &v) {
+  bool neg = false;
+  if (!s.empty() && s[0] == '-') {
+    neg = true;
+    s.remove_prefix(1);
+  }
+  int base = 10;
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    base = 16;
+    s.remove_prefix(2);
+  }
+  if (!s.empty() && (s.back() == 'U' || s.back() == 'u'))
+    s.remove_suffix(1);
+  std::uint64_t u = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), u, base);
+  if (ec != std::errc() || p != s.data() + s.size() || s.empty())
+    return false;
+  v = neg ? -static_cast<std::int64_t>(u) : static_cast<std::int64_t>(u);
+  return true;
+}
+
+constexpr std::string_view kSpecials[] = {"laneid",
+                                          "warpid",
+                                          "nwarpid",
+                                          "tid.x",
+                                          "tid.y",
+                                          "tid.z",
+                                          "ntid.x",
+                                          "ntid.y",
+                                          "ntid.z",
+                                          "ctaid.x",
+                                          "ctaid.y",
+                                          "ctaid.z",
+                                          "nctaid.x",
+                                          "nctaid.y",
+                                          "nctaid.z",
+                                          "clock",
+                                          "clock64",
+                                          "lanemask_eq",
+                                          "lanemask_lt",
+                                          "lanemask_le",
+                                          "lanemask_gt",
+                                          "lanemask_ge",
+                                          "dynamic_smem_size",
+                                          "smid"};
+
+class Parser {
+public:
+  Parser(PtxProgram &out, std::string &error) : out_(out), error_(error) {}
+
+  bool run(std::string_view text) {
+    // Comments go; braces only scope registers, which are all local here.
+    std::string clean;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+        while (i < text.size() && text[i] != '\n')
+          ++i;
+        clean += '\n';
+        continue;
+      }
+      if (text[i] == '%' && i + 1 < text.size() && text[i + 1] == '%')
+        ++i; // extended asm writes a literal % as %%
+      clean += (text[i] == '{' || text[i] == '}') ? ';' : text[i];
+    }
+    for (std::string_view stmt : splitStatements(clean))
+      if (!statement(stmt))
+        return false;
+    for (auto &[index, label] : branches_) {
+      auto it = labels_.find(label);
+      if (it == labels_.end())
+        return fail("inline PTX branches to an undefined label '" + label + "'");
+      out_.code[index].target = it->second;
+    }
+    return true;
+  }
+
+private:
+  PtxProgram &out_;
+  std::string &error_;
+  std::map<std::string, std::uint32_t, std::less<>> labels_;
+  std::vector<std::pair<std::size_t, std::string>> branches_;
+
+  static std::vector<std::string_view> splitStatements(std::string_view s) {
+    std::vector<std::string_view> out;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= s.size(); ++i)
+      if (i == s.size() || s[i] == ';') {
+        if (std::string_view t = trim(s.substr(start, i - start)); !t.empty())
+          out.push_back(t);
+        start = i + 1;
+      }
+    return out;
+  }
+
+  bool fail(std::string m) {
+    error_ = std::move(m);
+    return false;
+  }
+  bool unsupported(std::string_view stmt) {
+    return fail("unsupported inline PTX instruction '" + std::string(stmt) + "'");
+  }
+
+  bool statement(std::string_view s) {
+    // Labels: NAME: (possibly several, possibly alone).
+    for (;;) {
+      const std::size_t colon = s.find(':');
+      if (colon == std::string_view::npos || !isIdent(trim(s.substr(0, colon))) ||
+          (colon + 1 < s.size() && s[colon + 1] == ':'))
+        break;
+      labels_[std::string(trim(s.substr(0, colon)))] = static_cast<std::uint32_t>(out_.code.size());
+      s = trim(s.substr(colon + 1));
+    }
+    if (s.empty())
+      return true;
+    if (s.substr(0, 4) == ".reg")
+      return declare(s);
+    PtxInstr in;
+    in.text = std::string(s);
+    if (s[0] == '@') {
+      std::size_t sp = s.find_first_of(" \t\n");
+      if (sp == std::string_view::npos)
+        return unsupported(s);
+      std::string_view g = s.substr(1, sp - 1);
+      in.guarded = true;
+      if (!g.empty() && g[0] == '!') {
+        in.guardNegate = true;
+        g.remove_prefix(1);
+      }
+      if (!operand(g, in.guard) || (in.guard.kind != PtxOperand::Kind::Register &&
+                                    in.guard.kind != PtxOperand::Kind::Operand))
+        return fail("inline PTX guard '@" + std::string(g) + "' is not a predicate register");
+      s = trim(s.substr(sp));
+    }
+    const std::size_t sp = s.find_first_of(" \t\n");
+    const std::string_view opcode = s.substr(0, sp);
+    const std::string_view rest = sp == std::string_view::npos ? "" : trim(s.substr(sp));
+    std::vector<std::string_view> parts = split(opcode, '.');
+    if (!rest.empty())
+      for (std::string_view a : split(rest, ',')) {
+        // elect.sync d|p, mask: two destinations.
+        if (const std::size_t bar = a.find('|'); bar != std::string_view::npos) {
+          PtxOperand x, y;
+          if (!operand(trim(a.substr(0, bar)), x) || !operand(trim(a.substr(bar + 1)), y))
+            return fail("malformed inline PTX operand '" + std::string(a) + "' in '" + in.text +
+                        "'");
+          in.args.push_back(x);
+          in.args.push_back(y);
+          continue;
+        }
+        PtxOperand o;
+        if (!operand(a, o))
+          return fail("malformed inline PTX operand '" + std::string(a) + "' in '" + in.text + "'");
+        in.args.push_back(o);
+      }
+    if (!classify(parts, in))
+      return unsupported(s);
+    if (in.op == PtxOp::Bra)
+      branches_.emplace_back(out_.code.size(), in.args[0].name);
+    out_.code.push_back(std::move(in));
+    return true;
+  }
+
+  bool declare(std::string_view s) {
+    // .reg .type name{, name}  or  .reg .type name<N>
+    std::string_view rest = trim(s.substr(4));
+    if (rest.empty() || rest[0] != '.')
+      return fail("malformed inline PTX declaration '" + std::string(s) + "'");
+    const std::size_t sp = rest.find_first_of(" \t\n");
+    if (sp == std::string_view::npos)
+      return fail("malformed inline PTX declaration '" + std::string(s) + "'");
+    for (std::string_view name : split(trim(rest.substr(sp)), ',')) {
+      if (const std::size_t lt = name.find('<'); lt != std::string_view::npos) {
+        std::int64_t n = 0;
+        if (name.back() != '>' || !parseInt(name.substr(lt + 1, name.size() - lt - 2), n) ||
+            n < 0 || n > 4096)
+          return fail("malformed inline PTX declaration '" + std::string(s) + "'");
+        for (std::int64_t i = 0; i < n; ++i)
+          out_.registers.push_back(std::string(name.substr(0, lt)) + std::to_string(i));
+        continue;
+      }
+      if (name.empty())
+        return fail("malformed inline PTX declaration '" + std::string(s) + "'");
+      out_.registers.emplace_back(name);
+    }
+    return true;
+  }
+
+  bool reg(std::string_view name, PtxOperand &o) const {
+    for (std::size_t i = out_.registers.size(); i-- > 0;)
+      if (out_.registers[i] == name) {
+        o.kind = PtxOperand::Kind::Register;
+        o.index = static_cast<std::uint32_t>(i);
+        return true;
+      }
+    return false;
+  }
+
+  bool operand(std::string_view a, PtxOperand &o) {
+    a = trim(a);
+    if (a.empty())
+      return false;
+    if (a[0] == '!') {
+      o.negate = true;
+      a = trim(a.substr(1));
+    }
+    if (a == "_") {
+      o.kind = PtxOperand::Kind::Sink;
+      return true;
+    }
+    if (a[0] == '[') {
+      if (a.back() != ']')
+        return false;
+      std::string_view in = trim(a.substr(1, a.size() - 2));
+      std::int64_t off = 0;
+      if (const std::size_t plus = in.find_first_of("+-", 1); plus != std::string_view::npos) {
+        std::string_view num = trim(in.substr(plus + 1));
+        if (!parseInt(num, off))
+          return false;
+        if (in[plus] == '-')
+          off = -off;
+        in = trim(in.substr(0, plus));
+      }
+      PtxOperand base;
+      if (!operand(in, base) ||
+          (base.kind != PtxOperand::Kind::Operand && base.kind != PtxOperand::Kind::Register &&
+           base.kind != PtxOperand::Kind::Immediate))
+        return false;
+      o.kind = PtxOperand::Kind::Address;
+      o.base = base.kind;
+      o.baseIndex = base.index;
+      o.imm = off + (base.kind == PtxOperand::Kind::Immediate ? base.imm : 0);
+      return true;
+    }
+    if (a[0] == '%') {
+      std::string_view n = a.substr(1);
+      std::int64_t v = 0;
+      if (parseInt(n, v) && v >= 0 && n[0] != '-') {
+        o.kind = PtxOperand::Kind::Operand;
+        o.index = static_cast<std::uint32_t>(v);
+        return true;
+      }
+      if (reg(a, o) || reg(n, o))
+        return true;
+      for (std::string_view sp : kSpecials)
+        if (n == sp) {
+          o.kind = PtxOperand::Kind::Special;
+          o.name = std::string(n);
+          return true;
+        }
+      return false;
+    }
+    if (parseInt(a, o.imm)) {
+      o.kind = PtxOperand::Kind::Immediate;
+      return true;
+    }
+    if (reg(a, o))
+      return true;
+    if (isIdent(a)) {
+      o.kind = PtxOperand::Kind::Label;
+      o.name = std::string(a);
+      return true;
+    }
+    return false;
+  }
+
+  static bool has(const std::vector<std::string_view> &parts, std::string_view p) {
+    return std::find(parts.begin(), parts.end(), p) != parts.end();
+  }
+
+  // Drops the modifiers that change nothing here, then checks what is left
+  // against the forms warpsim executes.
+  static bool widthOf(std::string_view t, PtxInstr &in) {
+    if (t == "pred") {
+      in.bits = 1;
+      return true;
+    }
+    if (t.size() < 2 || (t[0] != 'b' && t[0] != 'u' && t[0] != 's' && t[0] != 'f'))
+      return false;
+    std::int64_t n = 0;
+    if (!parseInt(t.substr(1), n) || (n != 16 && n != 32 && n != 64 && n != 8))
+      return false;
+    in.bits = static_cast<std::uint32_t>(n);
+    in.isSigned = t[0] == 's';
+    in.isFloat = t[0] == 'f';
+    return true;
+  }
+
+  bool classify(std::vector<std::string_view> parts, PtxInstr &in) {
+    const std::string_view head = parts[0];
+    const std::size_t n = in.args.size();
+    auto strip = [&](std::initializer_list<std::string_view> drop) {
+      parts.erase(std::remove_if(parts.begin() + 1, parts.end(),
+                                 [&](std::string_view p) {
+                                   return std::find(drop.begin(), drop.end(), p) != drop.end();
+                                 }),
+                  parts.end());
+    };
+    if (head == "bar" || head == "barrier") {
+      strip({"cta", "aligned"});
+      if (parts.size() == 2 && parts[1] == "sync" && (n == 1 || n == 2)) {
+        in.op = PtxOp::BarSync;
+        return true;
+      }
+      if (parts.size() == 2 && parts[1] == "arrive" && n == 2) {
+        in.op = PtxOp::BarArrive;
+        return true;
+      }
+      if (parts.size() == 4 && parts[1] == "red" && (n == 3 || n == 4)) {
+        in.op = PtxOp::BarRed;
+        if (parts[2] == "popc" && parts[3] == "u32")
+          in.red = BarrierKind::Count;
+        else if (parts[2] == "and" && parts[3] == "pred")
+          in.red = BarrierKind::And;
+        else if (parts[2] == "or" && parts[3] == "pred")
+          in.red = BarrierKind::Or;
+        else
+          return false;
+        return true;
+      }
+      return false;
+    }
+    if (head == "mbarrier") {
+      if (has(parts, "relaxed") || has(parts, "cluster") || has(parts, "shared::cluster"))
+        return false; // cluster scope and relaxed arrivals: not yet executed
+      strip({"shared", "shared::cta", "b64", "release", "acquire", "cta"});
+      if (parts.size() < 2)
+        return false;
+      in.op = PtxOp::MBarrier;
+      const std::string_view what = parts[1];
+      const bool parity = has(parts, "parity");
+      const bool noComplete = has(parts, "noComplete");
+      const bool expectTx = has(parts, "expect_tx");
+      const std::size_t mods = parts.size() - 2;
+      if (what == "init" && mods == 0 && n == 2)
+        in.mbar = MBarrierOp::Init;
+      else if (what == "inval" && mods == 0 && n == 1)
+        in.mbar = MBarrierOp::Inval;
+      else if (what == "arrive" && expectTx && mods == 1 && (n == 3 || n == 4))
+        in.mbar = MBarrierOp::ArriveExpectTx;
+      else if (what == "arrive" && noComplete && mods == 1 && n == 3)
+        in.mbar = MBarrierOp::ArriveNoComplete;
+      else if (what == "arrive" && mods == 0 && (n == 2 || n == 3))
+        in.mbar = MBarrierOp::Arrive;
+      else if (what == "arrive_drop" && mods == 0 && (n == 2 || n == 3))
+        in.mbar = MBarrierOp::ArriveDrop;
+      else if (what == "expect_tx" && mods == 0 && n == 2)
+        in.mbar = MBarrierOp::ExpectTx;
+      else if (what == "complete_tx" && mods == 0 && n == 2)
+        in.mbar = MBarrierOp::CompleteTx;
+      else if (what == "test_wait" && mods == (parity ? 1u : 0u) && n == 3)
+        in.mbar = parity ? MBarrierOp::TestWaitParity : MBarrierOp::TestWait;
+      else if (what == "try_wait" && mods == (parity ? 1u : 0u) && (n == 3 || n == 4))
+        in.mbar = parity ? MBarrierOp::TryWaitParity : MBarrierOp::TryWait;
+      else
+        return false;
+      // The address operand is the first (init, inval, tx) or the second.
+      const std::size_t at = (in.mbar == MBarrierOp::Init || in.mbar == MBarrierOp::Inval ||
+                              in.mbar == MBarrierOp::ExpectTx || in.mbar == MBarrierOp::CompleteTx)
+                                 ? 0
+                                 : 1;
+      return in.args[at].kind == PtxOperand::Kind::Address;
+    }
+    if (head == "cp" && parts.size() >= 2 && parts[1] == "async") {
+      strip({"shared", "shared::cta", "global", "L2::64B", "L2::128B", "L2::256B", "b64"});
+      if (parts.size() == 3 && (parts[2] == "ca" || parts[2] == "cg") && (n == 3 || n == 4) &&
+          in.args[0].kind == PtxOperand::Kind::Address &&
+          in.args[1].kind == PtxOperand::Kind::Address) {
+        in.op = PtxOp::CpAsync;
+        return true;
+      }
+      if (parts.size() == 3 && parts[2] == "commit_group" && n == 0) {
+        in.op = PtxOp::CpAsyncCommit;
+        return true;
+      }
+      if (parts.size() == 3 && parts[2] == "wait_group" && n == 1) {
+        in.op = PtxOp::CpAsyncWait;
+        return true;
+      }
+      if (parts.size() == 3 && parts[2] == "wait_all" && n == 0) {
+        in.op = PtxOp::CpAsyncWaitAll;
+        return true;
+      }
+      if (parts.size() >= 4 && parts[2] == "mbarrier" && parts[3] == "arrive" &&
+          (parts.size() == 4 || (parts.size() == 5 && parts[4] == "noinc")) && n == 1 &&
+          in.args[0].kind == PtxOperand::Kind::Address) {
+        in.op = PtxOp::CpAsyncMBarrier;
+        in.noinc = parts.size() == 5;
+        return true;
+      }
+      return false;
+    }
+    if (head == "membar" && parts.size() == 2 && n == 0) {
+      in.op = PtxOp::Fence;
+      in.sc = true;
+      if (parts[1] == "cta")
+        in.scope = Scope::Block;
+      else if (parts[1] == "gl")
+        in.scope = Scope::Device;
+      else if (parts[1] == "sys")
+        in.scope = Scope::System;
+      else
+        return false;
+      return true;
+    }
+    if (head == "fence" && parts.size() == 3 && n == 0 &&
+        (parts[1] == "sc" || parts[1] == "acq_rel")) {
+      in.op = PtxOp::Fence;
+      in.sc = parts[1] == "sc";
+      if (parts[2] == "cta")
+        in.scope = Scope::Block;
+      else if (parts[2] == "cluster")
+        in.scope = Scope::Cluster;
+      else if (parts[2] == "gpu")
+        in.scope = Scope::Device;
+      else if (parts[2] == "sys")
+        in.scope = Scope::System;
+      else
+        return false;
+      return true;
+    }
+    if (head == "elect" && parts.size() == 2 && parts[1] == "sync" && n == 3) {
+      in.op = PtxOp::ElectSync;
+      return true;
+    }
+    if (head == "mov" && parts.size() == 2 && n == 2 && widthOf(parts[1], in)) {
+      in.op = PtxOp::Mov;
+      return !in.isFloat || in.args[1].kind != PtxOperand::Kind::Immediate;
+    }
+    if (head == "selp" && parts.size() == 2 && n == 4 && widthOf(parts[1], in)) {
+      in.op = PtxOp::Selp;
+      return true;
+    }
+    if (head == "setp" && parts.size() == 3 && n == 2 + 1 && widthOf(parts[2], in) && !in.isFloat) {
+      in.op = PtxOp::Setp;
+      static constexpr std::pair<std::string_view, PtxInstr::Cmp> cmps[] = {
+          {"eq", PtxInstr::Cmp::Eq}, {"ne", PtxInstr::Cmp::Ne}, {"lt", PtxInstr::Cmp::Lt},
+          {"le", PtxInstr::Cmp::Le}, {"gt", PtxInstr::Cmp::Gt}, {"ge", PtxInstr::Cmp::Ge},
+          {"lo", PtxInstr::Cmp::Lt}, {"ls", PtxInstr::Cmp::Le}, {"hi", PtxInstr::Cmp::Gt},
+          {"hs", PtxInstr::Cmp::Ge}};
+      for (const auto &[name, c] : cmps)
+        if (parts[1] == name) {
+          in.cmp = c;
+          return true;
+        }
+      return false;
+    }
+    if (head == "bra" && (parts.size() == 1 || (parts.size() == 2 && parts[1] == "uni")) &&
+        n == 1 && in.args[0].kind == PtxOperand::Kind::Label) {
+      in.op = PtxOp::Bra;
+      return true;
+    }
+    return false;
+  }
+};
+
+} // namespace
+
+bool parsePtx(std::string_view text, PtxProgram &out, std::string &error) {
+  out = PtxProgram{};
+  return Parser(out, error).run(text);
+}
+
+} // namespace warpsim::model

@@ -1,0 +1,70 @@
+#include "AsyncCopyChecker.h"
+
+#include "Describe.h"
+#include "Runtime.h"
+
+namespace warpsim::sim {
+
+AsyncCopyChecker::AsyncCopyChecker(Runtime &rt) : rt_(rt) {
+  slots_.resize(rt.options.resident_blocks);
+}
+
+std::vector<AsyncCopyChecker::InFlight> &AsyncCopyChecker::slotOf(const BlockInfo *b) {
+  return slots_[rt_.memory.sharedSlotOf(b->smem_base)];
+}
+
+void AsyncCopyChecker::onBlockBegin(const BlockInfo &b) { slotOf(&b).clear(); }
+
+void AsyncCopyChecker::onAsyncCopy(const AsyncCopyEvent &e) {
+  std::vector<InFlight> &f = slotOf(e.block);
+  if (!e.landed) {
+    f.push_back(InFlight{e.dst, e.size, e.thread, e.pc});
+    return;
+  }
+  for (std::size_t i = 0; i < f.size(); ++i)
+    if (f[i].dst == e.dst && f[i].thread == e.thread && f[i].pc == e.pc) {
+      f.erase(f.begin() + static_cast<std::ptrdiff_t>(i));
+      return;
+    }
+}
+
+void AsyncCopyChecker::onWarpAccess(const WarpAccess &a) {
+  std::vector<InFlight> &f = slotOf(a.block);
+  if (f.empty())
+    return;
+  for (std::uint32_t i = 0; i < a.count; ++i) {
+    const LaneAccess &la = a.lanes[i];
+    for (const InFlight &c : f) {
+      if (la.addr >= c.dst + c.size || c.dst >= la.addr + la.size)
+        continue;
+      auto [index, fresh] = table_.find({"async-copy", static_cast<int>(a.kind), a.pc, c.pc});
+      if (fresh) {
+        Finding &x = table_.at(index).finding;
+        const bool read = a.kind == AccessKind::Load;
+        x.kind = "async-copy";
+        x.space = spaceName(a.space);
+        x.address = la.addr;
+        x.size = la.size;
+        x.object = describeAddress(rt_, a.block, la.addr, a.space);
+        x.message = std::string(read ? "read of " : "write to ") + x.object +
+                    ", the destination of an async copy still in flight: " +
+                    (read ? "it reads the bytes from before the copy"
+                          : "the copy may overwrite it when it lands") +
+                    " (wait for the copy first: cp.async.wait_group / __pipeline_wait_prior / "
+                    "the barrier it completes)";
+        const std::uint32_t tid = a.warp * a.block->launch->warp_size + la.lane;
+        FindingSite now = threadSite(*a.block, tid, a.pc, read ? "read" : "write");
+        now.detail = read ? "read" : "write";
+        FindingSite copy = threadSite(*a.block, c.thread, c.pc, "copy");
+        copy.detail = "async copy issued, not yet waited for";
+        x.sites.push_back(std::move(now));
+        x.sites.push_back(std::move(copy));
+      }
+      break;
+    }
+  }
+}
+
+void AsyncCopyChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(rt_.findings, l); }
+
+} // namespace warpsim::sim

@@ -1,0 +1,40 @@
+// Accesses to the destination of an async copy still in flight (cp.async,
+// __pipeline_memcpy_async, cuda::memcpy_async): a read before the wait that
+// covers the copy sees the old bytes, a write may be overwritten when the
+// copy lands. Reported once per pair of sites (the access, the copy's
+// issue) in a launch. How late copies land is --async-completion's choice
+// (docs/hopper.md); under `eager` nothing is ever in flight.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "FindingTable.h"
+#include "Observer.h"
+
+namespace warpsim::sim {
+class Runtime;
+
+class AsyncCopyChecker final : public Observer {
+public:
+  explicit AsyncCopyChecker(Runtime &rt);
+  void onLaunchEnd(const LaunchInfo &l) override;
+  void onBlockBegin(const BlockInfo &b) override;
+  void onWarpAccess(const WarpAccess &a) override;
+  void onAsyncCopy(const AsyncCopyEvent &e) override;
+
+private:
+  struct InFlight {
+    std::uintptr_t dst;
+    std::uint32_t size;
+    std::uint32_t thread;
+    std::uintptr_t pc;
+  };
+  std::vector<InFlight> &slotOf(const BlockInfo *b);
+
+  Runtime &rt_;
+  std::vector<std::vector<InFlight>> slots_; // per resident slot
+  FindingTable<> table_;
+};
+
+} // namespace warpsim::sim

@@ -1,0 +1,316 @@
+// Inline PTX, executed on the calling lane: the asm statement's template is
+// parsed once per site (model::parsePtx, the parse the front end accepted)
+// and run instruction by instruction. Barriers, mbarriers, fences and
+// elect.sync become the engine's events, at the asm statement's line.
+#include <mutex>
+
+#include "BlockExecutor.h"
+#include "Lane.h"
+#include "Runtime.h"
+#include "warpsim/model/Ptx.h"
+#include "warpsim/ptx_abi.h"
+#include "warpsim/sync_abi.h"
+
+using namespace warpsim;
+using namespace warpsim::sim;
+using model::PtxInstr;
+using model::PtxOp;
+using model::PtxOperand;
+
+namespace {
+
+// Shared-space operands hold an offset into the CTA's shared window (what
+// __cvta_generic_to_shared gives); a generic pointer into the window is
+// taken as it is.
+constexpr std::uint64_t kSharedWindow = std::uint64_t{1} << 18;
+
+class PtxRun {
+public:
+  PtxRun(Lane *l, const model::PtxProgram &p, PtxArg *args, unsigned n, std::uintptr_t pc)
+      : l_(l), p_(p), args_(args), n_(n), pc_(pc), regs_(p.registers.size(), 0) {}
+
+  void run() {
+    std::size_t i = 0;
+    while (i < p_.code.size()) {
+      const PtxInstr &in = p_.code[i];
+      ++i;
+      if (in.guarded && (read(in.guard) != 0) == in.guardNegate)
+        continue;
+      if (in.op == PtxOp::Bra) {
+        i = in.target;
+        continue;
+      }
+      execute(in);
+    }
+    for (unsigned k = 0; k < n_; ++k)
+      if (args_[k].store != nullptr)
+        args_[k].store(args_[k].ptr, args_[k].bits);
+  }
+
+private:
+  Lane *l_;
+  const model::PtxProgram &p_;
+  PtxArg *args_;
+  unsigned n_;
+  std::uintptr_t pc_;
+  std::vector<std::uint64_t> regs_;
+
+  BlockExecutor &block() { return *l_->block; }
+
+  std::uint64_t special(const std::string &name) {
+    const BlockInfo &b = block().info;
+    const unsigned ws = b.launch->warp_size;
+    const std::uint64_t lane = l_->lane;
+    const std::uint64_t below = (std::uint64_t{1} << lane) - 1;
+    const std::uint64_t all = ws == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << ws) - 1;
+    if (name == "laneid")
+      return lane;
+    if (name == "warpid")
+      return l_->warp->index;
+    if (name == "nwarpid")
+      return block().warps.size();
+    if (name == "lanemask_eq")
+      return std::uint64_t{1} << lane;
+    if (name == "lanemask_lt")
+      return below;
+    if (name == "lanemask_le")
+      return below | (std::uint64_t{1} << lane);
+    if (name == "lanemask_gt")
+      return all & ~(below | (std::uint64_t{1} << lane));
+    if (name == "lanemask_ge")
+      return all & ~below;
+    if (name == "clock" || name == "clock64")
+      return block().stats().warp_instructions;
+    if (name == "smid")
+      return block().slot;
+    if (name == "dynamic_smem_size")
+      return b.launch->dynamic_smem;
+    const char axis = name.back();
+    auto pick = [axis](const Dim3 &d) -> std::uint64_t {
+      return axis == 'x' ? d.x : axis == 'y' ? d.y : d.z;
+    };
+    if (name.rfind("tid.", 0) == 0)
+      return pick(l_->tidx);
+    if (name.rfind("ntid.", 0) == 0)
+      return pick(b.launch->block);
+    if (name.rfind("ctaid.", 0) == 0)
+      return pick(b.index);
+    return pick(b.launch->grid); // nctaid.*
+  }
+
+  std::uint64_t read(const PtxOperand &o) {
+    std::uint64_t v = 0;
+    switch (o.kind) {
+    case PtxOperand::Kind::Operand:
+      v = o.index < n_ ? args_[o.index].bits : 0;
+      break;
+    case PtxOperand::Kind::Register:
+      v = regs_[o.index];
+      break;
+    case PtxOperand::Kind::Immediate:
+      v = static_cast<std::uint64_t>(o.imm);
+      break;
+    case PtxOperand::Kind::Special:
+      v = special(o.name);
+      break;
+    case PtxOperand::Kind::Address: {
+      PtxOperand base;
+      base.kind = o.base;
+      base.index = o.baseIndex;
+      v = (o.base == PtxOperand::Kind::Immediate ? 0 : read(base)) +
+          static_cast<std::uint64_t>(o.imm);
+      break;
+    }
+    case PtxOperand::Kind::Label:
+    case PtxOperand::Kind::Sink:
+      break;
+    }
+    return o.negate ? (v == 0 ? 1 : 0) : v;
+  }
+
+  void write(const PtxOperand &o, std::uint64_t v) {
+    if (o.kind == PtxOperand::Kind::Operand && o.index < n_)
+      args_[o.index].bits = v;
+    else if (o.kind == PtxOperand::Kind::Register)
+      regs_[o.index] = v;
+  }
+
+  void *shared(const PtxOperand &o) {
+    const std::uint64_t v = read(o);
+    return reinterpret_cast<void *>(v < kSharedWindow ? block().info.smem_base + v : v);
+  }
+
+  static std::uint64_t truncate(std::uint64_t v, std::uint32_t bits) {
+    return bits >= 64 ? v : v & ((std::uint64_t{1} << bits) - 1);
+  }
+
+  bool compare(const PtxInstr &in, std::uint64_t a, std::uint64_t b) {
+    a = truncate(a, in.bits);
+    b = truncate(b, in.bits);
+    if (in.isSigned && in.bits < 64) {
+      const std::uint32_t s = 64 - in.bits;
+      a = static_cast<std::uint64_t>(static_cast<std::int64_t>(a << s) >> s);
+      b = static_cast<std::uint64_t>(static_cast<std::int64_t>(b << s) >> s);
+    }
+    const auto sa = static_cast<std::int64_t>(a), sb = static_cast<std::int64_t>(b);
+    switch (in.cmp) {
+    case PtxInstr::Cmp::Eq:
+      return a == b;
+    case PtxInstr::Cmp::Ne:
+      return a != b;
+    case PtxInstr::Cmp::Lt:
+      return in.isSigned ? sa < sb : a < b;
+    case PtxInstr::Cmp::Le:
+      return in.isSigned ? sa <= sb : a <= b;
+    case PtxInstr::Cmp::Gt:
+      return in.isSigned ? sa > sb : a > b;
+    case PtxInstr::Cmp::Ge:
+      return in.isSigned ? sa >= sb : a >= b;
+    }
+    return false;
+  }
+
+  void mbarrier(const PtxInstr &in) {
+    using model::MBarrierOp;
+    const auto &a = in.args;
+    std::uint32_t count = 0, tx = 0;
+    std::uint64_t phase = 0;
+    const PtxOperand *addr = &a[1];
+    const PtxOperand *result = &a[0];
+    switch (in.mbar) {
+    case MBarrierOp::Init:
+      addr = &a[0];
+      count = static_cast<std::uint32_t>(read(a[1]));
+      result = nullptr;
+      break;
+    case MBarrierOp::Inval:
+      addr = &a[0];
+      result = nullptr;
+      break;
+    case MBarrierOp::ExpectTx:
+    case MBarrierOp::CompleteTx:
+      addr = &a[0];
+      tx = static_cast<std::uint32_t>(read(a[1]));
+      result = nullptr;
+      break;
+    case MBarrierOp::ArriveExpectTx:
+      tx = static_cast<std::uint32_t>(read(a[2]));
+      count = a.size() > 3 ? static_cast<std::uint32_t>(read(a[3])) : 1;
+      break;
+    case MBarrierOp::Arrive:
+    case MBarrierOp::ArriveDrop:
+    case MBarrierOp::ArriveNoComplete:
+      count = a.size() > 2 ? static_cast<std::uint32_t>(read(a[2])) : 1;
+      break;
+    case MBarrierOp::TestWait:
+    case MBarrierOp::TestWaitParity:
+    case MBarrierOp::TryWait:
+    case MBarrierOp::TryWaitParity:
+      phase = read(a[2]); // the state token, or the parity
+      break;
+    }
+    const std::uint64_t r = block().mbarrier(
+        l_, in.mbar, reinterpret_cast<std::uintptr_t>(shared(*addr)), count, tx, phase, pc_);
+    if (result != nullptr)
+      write(*result, r);
+  }
+
+  void execute(const PtxInstr &in) {
+    const auto &a = in.args;
+    switch (in.op) {
+    case PtxOp::BarSync:
+    case PtxOp::BarArrive:
+      block().ctaBarrier(l_, BarrierKind::Block,
+                         in.op == PtxOp::BarSync ? model::BlockBarrier::Flavor::Sync
+                                                 : model::BlockBarrier::Flavor::Arrive,
+                         static_cast<std::uint32_t>(read(a[0])),
+                         a.size() > 1 ? static_cast<std::uint32_t>(read(a[1])) : 0, false, pc_);
+      break;
+    case PtxOp::BarRed: {
+      const std::uint32_t count = a.size() == 4 ? static_cast<std::uint32_t>(read(a[2])) : 0;
+      const bool pred = read(a.back()) != 0;
+      write(a[0], block().ctaBarrier(l_, in.red, model::BlockBarrier::Flavor::Red,
+                                     static_cast<std::uint32_t>(read(a[1])), count, pred, pc_));
+      break;
+    }
+    case PtxOp::MBarrier:
+      mbarrier(in);
+      break;
+    case PtxOp::Fence:
+      block().fence(l_, in.scope, pc_);
+      break;
+    case PtxOp::ElectSync: {
+      // The lowest lane of the mask that executes it is the leader.
+      model::WarpOperand op;
+      op.value = 1;
+      const std::uint64_t voters = block().warpOp(l_, model::WarpOp::Ballot, read(a[2]), op, pc_);
+      const std::uint64_t leader = voters == 0 ? 0 : __builtin_ctzll(voters);
+      write(a[0], leader);
+      write(a[1], leader == l_->lane ? 1 : 0);
+      break;
+    }
+    case PtxOp::Mov:
+      write(a[0], truncate(read(a[1]), in.bits));
+      break;
+    case PtxOp::Selp:
+      write(a[0], truncate(read(a[3]) != 0 ? read(a[1]) : read(a[2]), in.bits));
+      break;
+    case PtxOp::Setp:
+      write(a[0], compare(in, read(a[1]), read(a[2])) ? 1 : 0);
+      break;
+    case PtxOp::CpAsync: {
+      const auto size = static_cast<std::uint32_t>(read(a[2]));
+      const auto srcSize = a.size() > 3 ? static_cast<std::uint32_t>(read(a[3])) : size;
+      warpsim_cp_async(shared(a[0]), reinterpret_cast<const void *>(read(a[1])), size, srcSize,
+                       reinterpret_cast<const void *>(pc_));
+      break;
+    }
+    case PtxOp::CpAsyncCommit:
+      block().asyncCommit(l_);
+      break;
+    case PtxOp::CpAsyncWait:
+      block().asyncWait(l_, static_cast<std::uint32_t>(read(a[0])), pc_);
+      break;
+    case PtxOp::CpAsyncWaitAll:
+      block().asyncCommit(l_);
+      block().asyncWait(l_, 0, pc_);
+      break;
+    case PtxOp::CpAsyncMBarrier:
+      block().asyncMBarrierArrive(l_, reinterpret_cast<std::uintptr_t>(shared(a[0])), in.noinc,
+                                  pc_);
+      break;
+    case PtxOp::Bra:
+      break;
+    }
+  }
+};
+
+} // namespace
+
+extern "C" void warpsim_ptx_exec(PtxAsm *site, PtxArg *args, unsigned count, const void *pc) {
+  Lane *l = tl_lane;
+  if (l == nullptr) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "warpsim: error: inline PTX executed in host code\n");
+    std::_Exit(kSimulationAbortedExit);
+  }
+  // Fibers of one launch run on one OS thread, but the parse cache is
+  // per site for the whole process.
+  static std::mutex m;
+  const model::PtxProgram *program;
+  {
+    std::lock_guard<std::mutex> g(m);
+    if (site->program == nullptr) {
+      auto *p = new model::PtxProgram; // lives as long as the program
+      std::string error;
+      if (!model::parsePtx(site->text, *p, error)) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "warpsim: error: %s\n", error.c_str());
+        std::_Exit(kSimulationAbortedExit);
+      }
+      site->program = p;
+    }
+    program = static_cast<const model::PtxProgram *>(site->program);
+  }
+  PtxRun(l, *program, args, count, reinterpret_cast<std::uintptr_t>(pc)).run();
+}
