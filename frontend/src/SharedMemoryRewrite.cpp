@@ -5,7 +5,8 @@
 //   __shared__ float s[8][9];
 //   =>
 //   typedef float __ws_shared_t_s[8][9];
-//   static constinit ::warpsim::SharedVar __ws_shared_v_s{"s", F, L, C};
+//   [[clang::require_constant_initialization]] static ::warpsim::SharedVar
+//       __ws_shared_v_s{"s", F, L, C};
 //   auto &s = ::warpsim::shared_static<__ws_shared_t_s>(__ws_shared_v_s);
 //
 // all on the declaration's own line(s). Only the pattern of a template is
@@ -24,6 +25,10 @@
 
 namespace warpsim::frontend {
 namespace {
+
+// constinit without C++20: a SharedVar must cost no initialisation guard in
+// every dialect the program may be parsed in (--std c++17 is the default).
+constexpr std::string_view kConstInit = "[[clang::require_constant_initialization]]";
 
 bool isSharedVar(const clang::VarDecl *vd) { return hasCudaAttr(vd, "shared"); }
 
@@ -175,15 +180,15 @@ private:
       ctx_.position(vd->getLocation(), pos);
       bool dynamic = vd->hasExternalStorage();
       if (block_scope) {
-        after += " static constinit ::warpsim::SharedVar __ws_shared_v_" + name +
+        after += " " + std::string(kConstInit) + " static ::warpsim::SharedVar __ws_shared_v_" + name +
                  sharedVarLiteral(vd, pos) + "; auto &" + name +
                  " = ::warpsim::" + (dynamic ? "shared_dynamic" : "shared_static") +
                  "<__ws_shared_t_" + name + ">(__ws_shared_v_" + name + ");";
       } else if (vd->getPreviousDecl() == nullptr) {
         // A redeclaration (`extern __shared__ T d[];` twice) repeats the
         // typedef, which C++ allows, but not the SharedVar.
-        after += std::string(wasStatic ? " static" : " inline") +
-                 " constinit ::warpsim::SharedVar __ws_shared_v_" + name +
+        after += " " + std::string(kConstInit) + (wasStatic ? " static" : " inline") +
+                 " ::warpsim::SharedVar __ws_shared_v_" + name +
                  sharedVarLiteral(vd, pos) + ";";
       }
     }

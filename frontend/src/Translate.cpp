@@ -179,7 +179,7 @@ ParseSetup makeParseSetup(const TranslateOptions &opts) {
   std::vector<std::string> &common = s.common;
   std::vector<std::string> &compileIncludes = s.compile_includes;
   std::vector<std::string> parseIncludes;
-  common.push_back("-std=c++20");
+  common.push_back("-std=" + opts.std);
   // warpsim's built-in variables (threadIdx.x, ...) are __declspec(property)
   // members, as in clang's own CUDA headers.
   common.push_back("-fdeclspec");

@@ -49,6 +49,8 @@ options:
   --thread-model M       its (independent thread scheduling, default) or
                          warp-synchronous (pre-Volta lockstep warps)
   -I DIR, -D NAME[=VAL]  include directory, macro definition
+  --std c++17|c++20      C++ dialect of the program (default c++17, as nvcc;
+                         also -std=c++20)
   --keep-temps           keep the rewritten source and objects; print where
   --cache-dir DIR        compile cache (default $WARPSIM_CACHE_DIR or ~/.cache/warpsim)
   --stack-size BYTES     stack per GPU thread (default 65536)
@@ -209,6 +211,17 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
       if (v != "true" && v != "false")
         return {std::nullopt, "--fmad must be true or false, not '" + v + "'"};
       o.fmad = v == "true";
+    } else if (a == "--std" || a.rfind("--std=", 0) == 0 || a.rfind("-std=", 0) == 0) {
+      // nvcc's spelling -std=c++17 as well as --std c++17 / --std=c++17
+      if (a == "--std") {
+        if ((err = value(a, v)))
+          return {std::nullopt, *err};
+      } else {
+        v = a.substr(a.find('=') + 1);
+      }
+      if (v != "c++17" && v != "c++20")
+        return {std::nullopt, "--std must be c++17 or c++20, not '" + v + "'"};
+      o.std = v;
     } else if (a == "--keep-temps") {
       o.keep_temps = true;
     } else if (a == "--timing") {

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "Process.h"
+#include "warpsim/model/ArchSpec.h"
 #include "warpsim/frontend/Translate.h"
 #include "llvm/Support/xxhash.h"
 
@@ -27,8 +28,7 @@ namespace {
 // -fno-builtin-printf keeps printf a call the runtime can take over; memcpy,
 // memset and memmove stay builtins, so that the sanitizer pass turns them
 // into hooks (a device-side memcpy is a run of accesses the checkers see).
-const std::vector<const char *> kInstrumentedCompile = {"-std=c++20",
-                                                        "-O0",
+const std::vector<const char *> kInstrumentedCompile = {"-O0",
                                                         "-g",
                                                         "-fsanitize=thread",
                                                         "-mllvm",
@@ -98,6 +98,9 @@ frontend::TranslateOptions frontendOptions(const CliOptions &o, const std::strin
   t.warpsim_include_dir = WARPSIM_INCLUDE_DIR;
   t.clang_resource_dir = WARPSIM_CLANG_RESOURCE_DIR;
   t.output_dir = outDir;
+  t.std = o.std;
+  if (auto spec = model::builtinArch(o.arch))
+    t.cuda_arch = static_cast<unsigned>(spec->compute_major * 100 + spec->compute_minor * 10);
   return t;
 }
 
@@ -161,6 +164,9 @@ BuildResult buildProgram(const CliOptions &o) {
     keyText += "\0I" + d;
   for (const auto &d : o.defines)
     keyText += "\0D" + d;
+  // The dialect and __CUDA_ARCH__ change what the front end makes of it.
+  const frontend::TranslateOptions fo = frontendOptions(o, "");
+  keyText += "\0S" + fo.std + "\0A" + std::to_string(fo.cuda_arch);
   keyText += hex(toolchainKey());
   const std::vector<std::string> compileFlags = instrumentedCompileFlags(o);
   for (const std::string &flag : compileFlags)

@@ -223,7 +223,7 @@ bool chooseNvcc(const CliOptions &o, std::string &nvcc, std::vector<std::string>
 // (nvcc's message printed) when it does not compile.
 bool buildNative(const CliOptions &o, const std::string &nvcc, const std::string &program) {
   std::string dir = fs::path(o.input).parent_path().string();
-  std::vector<std::string> cmd = {nvcc, "-arch=sm_90", "-lineinfo", "-std=c++17",
+  std::vector<std::string> cmd = {nvcc, "-arch=sm_90", "-lineinfo", "-std=" + o.std,
                                   "-I" + (dir.empty() ? std::string(".") : dir)};
   for (const std::string &i : o.include_dirs)
     cmd.push_back("-I" + i);

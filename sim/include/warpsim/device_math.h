@@ -6,7 +6,6 @@
 // floating-point environment (round-to-nearest) and no -ffast-math.
 #pragma once
 
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -316,22 +315,22 @@ inline bool rsqrt_above(double v, double x) { return std::fma(v * v, x, -1.0) > 
 } // namespace warpsim::math_detail
 
 // ------------------------------------------------------------ reinterpretation
-constexpr float __int_as_float(int x) { return std::bit_cast<float>(x); }
-constexpr int __float_as_int(float x) { return std::bit_cast<int>(x); }
-constexpr float __uint_as_float(unsigned int x) { return std::bit_cast<float>(x); }
-constexpr unsigned int __float_as_uint(float x) { return std::bit_cast<unsigned int>(x); }
-constexpr double __longlong_as_double(long long x) { return std::bit_cast<double>(x); }
-constexpr long long __double_as_longlong(double x) { return std::bit_cast<long long>(x); }
+constexpr float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
+constexpr int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
+constexpr float __uint_as_float(unsigned int x) { return __builtin_bit_cast(float, x); }
+constexpr unsigned int __float_as_uint(float x) { return __builtin_bit_cast(unsigned int, x); }
+constexpr double __longlong_as_double(long long x) { return __builtin_bit_cast(double, x); }
+constexpr long long __double_as_longlong(double x) { return __builtin_bit_cast(long long, x); }
 constexpr double __hiloint2double(int hi, int lo) {
-  return std::bit_cast<double>(static_cast<unsigned long long>(static_cast<unsigned int>(hi))
+  return __builtin_bit_cast(double, static_cast<unsigned long long>(static_cast<unsigned int>(hi))
                                    << 32 |
                                static_cast<unsigned int>(lo));
 }
 constexpr int __double2hiint(double x) {
-  return static_cast<int>(std::bit_cast<unsigned long long>(x) >> 32);
+  return static_cast<int>(__builtin_bit_cast(unsigned long long, x) >> 32);
 }
 constexpr int __double2loint(double x) {
-  return static_cast<int>(std::bit_cast<unsigned long long>(x));
+  return static_cast<int>(__builtin_bit_cast(unsigned long long, x));
 }
 
 // --------------------------------------------------- rounding-mode variants
@@ -525,17 +524,16 @@ inline float rhypotf(float a, float b) {
 }
 
 // --------------------------------------------------------- integer intrinsics
-constexpr int __popc(unsigned int x) { return std::popcount(x); }
-constexpr int __popcll(unsigned long long x) { return std::popcount(x); }
-constexpr int __clz(int x) { return std::countl_zero(static_cast<unsigned int>(x)); }
-constexpr int __clzll(long long x) { return std::countl_zero(static_cast<unsigned long long>(x)); }
+// Clang builtins, not <bit>: the program may be compiled as C++17.
+constexpr int __popc(unsigned int x) { return __builtin_popcount(x); }
+constexpr int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+constexpr int __clz(int x) { return x == 0 ? 32 : __builtin_clz(static_cast<unsigned int>(x)); }
+constexpr int __clzll(long long x) {
+  return x == 0 ? 64 : __builtin_clzll(static_cast<unsigned long long>(x));
+}
 // 1 + index of the least significant set bit; 0 for 0.
-constexpr int __ffs(int x) {
-  return x == 0 ? 0 : 1 + std::countr_zero(static_cast<unsigned int>(x));
-}
-constexpr int __ffsll(long long x) {
-  return x == 0 ? 0 : 1 + std::countr_zero(static_cast<unsigned long long>(x));
-}
+constexpr int __ffs(int x) { return __builtin_ffs(x); }
+constexpr int __ffsll(long long x) { return __builtin_ffsll(x); }
 constexpr unsigned int __brev(unsigned int x) { return __builtin_bitreverse32(x); }
 constexpr unsigned long long __brevll(unsigned long long x) { return __builtin_bitreverse64(x); }
 // Result byte n is byte s[4n+2:4n] of the 8-byte value {y, x} (x = bytes 0-3).
@@ -622,10 +620,10 @@ constexpr unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c) {
   return c;
 }
 constexpr int __dp4a(char4 a, char4 b, int c) {
-  return __dp4a(std::bit_cast<int>(a), std::bit_cast<int>(b), c);
+  return __dp4a(__builtin_bit_cast(int, a), __builtin_bit_cast(int, b), c);
 }
 constexpr unsigned int __dp4a(uchar4 a, uchar4 b, unsigned int c) {
-  return __dp4a(std::bit_cast<unsigned int>(a), std::bit_cast<unsigned int>(b), c);
+  return __dp4a(__builtin_bit_cast(unsigned int, a), __builtin_bit_cast(unsigned int, b), c);
 }
 
 // ------------------------------------------------------------------ min / max

@@ -15,6 +15,9 @@ struct TranslateOptions {
   std::string warpsim_include_dir;       // <repo>/sim/include
   std::string clang_resource_dir;        // clang-19 -print-resource-dir
   std::string output_dir;                // where rewritten files go (exists)
+  std::string std = "c++17";             // the C++ dialect (nvcc 13's default)
+  // __CUDA_ARCH__ in device code (900 for sm_90); undefined in host code.
+  unsigned cuda_arch = 900;
 };
 
 struct TranslateResult {
