@@ -96,7 +96,7 @@ bool FirstErrorConsumer::render(const clang::Diagnostic &info, const char *level
     return false;
   unsigned line = 0, col = 0;
   if (uf != nullptr) {
-    std::size_t orig = uf->pass.result.ok ? uf->pass.toOriginal(offset) : offset;
+    std::size_t orig = uf->toOriginal(offset);
     lineAndColumn(uf->original, orig, line, col);
     text_ += renderDiagnostic(uf->report_name, uf->original, line, col, level, message);
   } else {

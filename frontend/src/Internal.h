@@ -67,6 +67,29 @@ struct LaunchPassDetail {
 
 LaunchPassDetail runLaunchPass(std::string_view source, std::string_view file_for_site);
 
+// ------------------------------------------------------------ __CUDA_ARCH__ pass
+
+// Text the __CUDA_ARCH__ pass inserts into a file's launch-passed text
+// (CudaArchPass.cpp): `text` goes before offset `at`; its part
+// [copy_at, copy_at + copy_len) is a copy of the passed text from copy_src
+// (the device copy of a __host__ __device__ body).
+struct ArchInsert {
+  std::size_t at = 0;
+  std::string text;
+  std::size_t copy_at = 0, copy_len = 0, copy_src = 0;
+};
+struct ArchLayer {
+  std::vector<ArchInsert> inserts; // ordered by `at`
+  // The bracketed function bodies, `{` to `}`, as passed-text offsets.
+  std::vector<std::pair<std::size_t, std::size_t>> bodies;
+  std::string apply(std::string_view passed) const;
+  // Offset in the passed text of `offset` in the applied one (inserted text
+  // maps to its copy source, or to where it was inserted).
+  std::size_t toPassed(std::size_t offset) const;
+  // Offset in the applied text of a passed-text offset (outside the copies).
+  std::size_t fromPassed(std::size_t offset) const;
+};
+
 // ------------------------------------------------------------ user files
 
 // A file of the user's program (not a system or warpsim header) as the parser
@@ -76,8 +99,15 @@ struct UserFile {
   std::string abs_path;    // absolute, for dependencies and the overlay
   std::string report_name; // in KernelSite/SharedVar literals and reports
   std::string original;    // the text on disk
-  LaunchPassDetail pass;   // pass.result.text is what the parser reads
+  LaunchPassDetail pass;   // its launch-pass result
+  ArchLayer arch;          // __CUDA_ARCH__ insertions into pass.result.text
+  std::string parsed;      // what the parser reads: pass.result.text + arch
   bool is_main = false;
+  // Offset in `original` of an offset in `parsed`.
+  std::size_t toOriginal(std::size_t parsed_offset) const {
+    std::size_t p = arch.toPassed(parsed_offset);
+    return pass.result.ok ? pass.toOriginal(p) : p;
+  }
 };
 
 // Every user file read, by the name it was opened under. Filled by the file
@@ -99,9 +129,12 @@ private:
 // launch pass and records it in `files`. `system_prefixes` are directories
 // whose files are not the user's (clang's resource dir, warpsim's headers,
 // /usr/include, ...).
+// `arch`, if given, holds the __CUDA_ARCH__ pass's insertions by absolute
+// path, applied after the launch pass.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 makeUserFileSystem(UserFiles &files, std::vector<std::string> system_prefixes,
-                   std::string main_file_abs, std::string main_file_name);
+                   std::string main_file_abs, std::string main_file_name,
+                   const std::map<std::string, ArchLayer> *arch = nullptr);
 
 // ------------------------------------------------------------ parse set-up
 

@@ -228,7 +228,7 @@ void resolveLaunchSites(RewriteContext &ctx) {
       continue;
     const LaunchSite *site = nullptr;
     for (const LaunchSite &s : pos.file->pass.sites)
-      if (s.site_offset == pos.offset)
+      if (s.site_offset == pos.file->arch.toPassed(pos.offset))
         site = &s;
     if (site == nullptr)
       continue;
@@ -250,15 +250,16 @@ void resolveLaunchSites(RewriteContext &ctx) {
     std::string addr = nameable(ctx, kernel, use.loc)
                            ? "reinterpret_cast<const void *>(&::" + name + ")"
                            : "nullptr";
-    std::string text =
-        "::warpsim::KernelSite{\"" + escapeForStringLiteral(name) + "\", \"" +
-        escapeForStringLiteral(pos.report_name) + "\", " + std::to_string(site->line) + ", " +
-        std::to_string(site->col) + ", " + smem + ", " + addr +
-        // Named only where a launch can fail for them: past
-        // 48 KiB, the smallest static limit of any target.
-        (vars.empty() || bytes <= std::uint64_t{48} * 1024 ? std::string()
-                                            : ", \"" + escapeForStringLiteral(vars) + "\"") +
-        "}";
+    std::string text = "::warpsim::KernelSite{\"" + escapeForStringLiteral(name) + "\", \"" +
+                       escapeForStringLiteral(pos.report_name) + "\", " +
+                       std::to_string(site->line) + ", " + std::to_string(site->col) + ", " + smem +
+                       ", " + addr +
+                       // Named only where a launch can fail for them: past
+                       // 48 KiB, the smallest static limit of any target.
+                       (vars.empty() || bytes <= std::uint64_t{48} * 1024
+                            ? std::string()
+                            : ", \"" + escapeForStringLiteral(vars) + "\"") +
+                       "}";
     ctx.rewriter.ReplaceText(use.loc, static_cast<unsigned>(site->site_length), text);
   }
 }

@@ -51,7 +51,7 @@ bool RewriteContext::position(clang::SourceLocation loc, UserPosition &pos) cons
   pos.file = f;
   pos.fid = sm.getFileID(loc);
   pos.offset = sm.getFileOffset(loc);
-  std::size_t orig = f->pass.result.ok ? f->pass.toOriginal(pos.offset) : pos.offset;
+  std::size_t orig = f->toOriginal(pos.offset);
   lineAndColumn(f->original, orig, pos.line, pos.col);
   pos.report_name = f->report_name;
   return true;

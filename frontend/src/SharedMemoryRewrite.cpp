@@ -180,16 +180,15 @@ private:
       ctx_.position(vd->getLocation(), pos);
       bool dynamic = vd->hasExternalStorage();
       if (block_scope) {
-        after += " " + std::string(kConstInit) + " static ::warpsim::SharedVar __ws_shared_v_" + name +
-                 sharedVarLiteral(vd, pos) + "; auto &" + name +
+        after += " " + std::string(kConstInit) + " static ::warpsim::SharedVar __ws_shared_v_" +
+                 name + sharedVarLiteral(vd, pos) + "; auto &" + name +
                  " = ::warpsim::" + (dynamic ? "shared_dynamic" : "shared_static") +
                  "<__ws_shared_t_" + name + ">(__ws_shared_v_" + name + ");";
       } else if (vd->getPreviousDecl() == nullptr) {
         // A redeclaration (`extern __shared__ T d[];` twice) repeats the
         // typedef, which C++ allows, but not the SharedVar.
         after += " " + std::string(kConstInit) + (wasStatic ? " static" : " inline") +
-                 " ::warpsim::SharedVar __ws_shared_v_" + name +
-                 sharedVarLiteral(vd, pos) + ";";
+                 " ::warpsim::SharedVar __ws_shared_v_" + name + sharedVarLiteral(vd, pos) + ";";
       }
     }
     if (!after.empty())

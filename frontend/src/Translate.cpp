@@ -9,12 +9,14 @@
 #include <algorithm>
 #include <set>
 
+#include "CudaArch.h"
 #include "Diagnostics.h"
 #include "RewriteContext.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -44,6 +46,14 @@ struct Outputs {
   bool ran = false;
   std::string main_text;
   std::vector<std::pair<std::string, std::string>> headers; // abs, text
+  // The __CUDA_ARCH__ pass (CudaArch.h): the first parse plans it when a user
+  // file mentions the macro, and the second parses the bracketed text.
+  bool plan_arch = false;
+  unsigned cuda_arch = 0;
+  bool needs_arch = false;
+  std::map<std::string, ArchLayer> arch;
+  ArchMacros arch_macros;
+  ArchConditionals *conditionals = nullptr; // recorded when set
 };
 
 class Consumer : public clang::ASTConsumer {
@@ -53,7 +63,17 @@ public:
 
   void HandleTranslationUnit(clang::ASTContext &ast) override {
     clang::DiagnosticsEngine &diags = ci_.getDiagnostics();
-    if (diags.hasErrorOccurred() || files_.firstPassError() != nullptr)
+    if (files_.firstPassError() != nullptr)
+      return;
+    // Planned even after errors: device code that uses __CUDA_ARCH__ as a
+    // value does not compile without it. The second parse reports what
+    // remains.
+    if (out_.plan_arch && mentionsCudaArch(files_)) {
+      out_.arch = planArchLayers(ast, files_, out_.arch_macros, out_.cuda_arch);
+      out_.needs_arch = true;
+      return;
+    }
+    if (diags.hasErrorOccurred())
       return;
     clang::Rewriter rewriter(ast.getSourceManager(), ast.getLangOpts());
     RewriteContext ctx(ast, rewriter, files_);
@@ -110,6 +130,12 @@ public:
   Action(UserFiles &files, Outputs &out) : files_(files), out_(out) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef) override {
+    clang::Preprocessor &pp = ci.getPreprocessor();
+    if (out_.plan_arch)
+      pp.addPPCallbacks(makeArchMacroCollector(out_.arch_macros));
+    if (out_.conditionals != nullptr)
+      pp.addPPCallbacks(
+          makeArchConditionalRecorder(pp, files_, out_.arch_macros, *out_.conditionals));
     return std::make_unique<Consumer>(ci, files_, out_);
   }
 
@@ -161,6 +187,25 @@ std::string overlayYaml(const std::vector<std::pair<std::string, std::string>> &
   return y + "\n  ]\n}\n";
 }
 
+// Preprocesses the bracketed text as nvcc's device pass would see it
+// (__CUDA_ARCH__ defined everywhere), recording the conditionals that depend
+// on it.
+class DeviceViewAction : public clang::PreprocessOnlyAction {
+public:
+  DeviceViewAction(UserFiles &files, const ArchMacros &macros, ArchConditionals &out)
+      : files_(files), macros_(macros), out_(out) {}
+  bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
+    clang::Preprocessor &pp = ci.getPreprocessor();
+    pp.addPPCallbacks(makeArchConditionalRecorder(pp, files_, macros_, out_));
+    return true;
+  }
+
+private:
+  UserFiles &files_;
+  const ArchMacros &macros_;
+  ArchConditionals &out_;
+};
+
 TranslateResult failure(std::string diagnostics) {
   TranslateResult r;
   r.diagnostics = std::move(diagnostics);
@@ -180,6 +225,8 @@ ParseSetup makeParseSetup(const TranslateOptions &opts) {
   std::vector<std::string> &compileIncludes = s.compile_includes;
   std::vector<std::string> parseIncludes;
   common.push_back("-std=" + opts.std);
+  // nvcc defines the list of architectures it compiles for in both passes.
+  common.push_back("-D__CUDA_ARCH_LIST__=" + std::to_string(opts.cuda_arch));
   // warpsim's built-in variables (threadIdx.x, ...) are __declspec(property)
   // members, as in clang's own CUDA headers.
   common.push_back("-fdeclspec");
@@ -231,34 +278,65 @@ TranslateResult translate(const TranslateOptions &opts) {
   const std::vector<std::string> &args = setup.args;
   const std::vector<std::string> &system = setup.system;
 
-  UserFiles files;
-  Outputs outputs;
-  FirstErrorConsumer diag(files);
-  {
-    auto fs = makeUserFileSystem(files, system, mainAbs, opts.input_path);
+  // The first parse; when a user file mentions __CUDA_ARCH__ it only plans
+  // the bracketing, and the text is parsed again with it (CudaArch.h).
+  auto files = std::make_unique<UserFiles>();
+  auto outputs = std::make_unique<Outputs>();
+  outputs->plan_arch = true;
+  outputs->cuda_arch = opts.cuda_arch;
+  auto diag = std::make_unique<FirstErrorConsumer>(*files);
+  auto parse = [&](const std::map<std::string, ArchLayer> *arch) {
+    auto fs = makeUserFileSystem(*files, system, mainAbs, opts.input_path, arch);
     auto fm = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), fs);
-    clang::tooling::ToolInvocation invocation(args, std::make_unique<Action>(files, outputs),
+    clang::tooling::ToolInvocation invocation(args, std::make_unique<Action>(*files, *outputs),
                                               fm.get());
-    invocation.setDiagnosticConsumer(&diag);
+    invocation.setDiagnosticConsumer(diag.get());
     invocation.run();
+  };
+  parse(nullptr);
+  std::string warnings;
+  if (outputs->needs_arch) {
+    auto planned = std::move(outputs);
+    ArchConditionals host, device;
+    files = std::make_unique<UserFiles>();
+    outputs = std::make_unique<Outputs>();
+    outputs->arch_macros = planned->arch_macros;
+    outputs->conditionals = &host;
+    diag = std::make_unique<FirstErrorConsumer>(*files);
+    parse(&planned->arch);
+    if (!diag->hasError() && outputs->ran && !host.empty()) {
+      UserFiles deviceFiles;
+      auto fs = makeUserFileSystem(deviceFiles, system, mainAbs, opts.input_path, &planned->arch);
+      auto fm = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), fs);
+      std::vector<std::string> deviceArgs = args;
+      deviceArgs.insert(deviceArgs.end() - 1, "-D__CUDA_ARCH__=" + std::to_string(opts.cuda_arch));
+      clang::IgnoringDiagConsumer quiet;
+      clang::tooling::ToolInvocation invocation(
+          deviceArgs, std::make_unique<DeviceViewAction>(deviceFiles, planned->arch_macros, device),
+          fm.get());
+      invocation.setDiagnosticConsumer(&quiet);
+      invocation.run();
+      warnings = archConditionalWarnings(*files, host, device, opts.cuda_arch);
+    }
   }
+  Outputs &outputsRef = *outputs;
 
   TranslateResult r;
-  for (UserFile *f : files.all())
+  for (UserFile *f : files->all())
     if (std::find(r.dependencies.begin(), r.dependencies.end(), f->abs_path) ==
         r.dependencies.end())
       r.dependencies.push_back(f->abs_path);
 
   // A launch-syntax error explains a file better than the parse errors that
   // the unrewritten `<<<` then causes.
-  if (const UserFile *bad = files.firstPassError()) {
+  if (const UserFile *bad = files->firstPassError()) {
     const LaunchPassResult &p = bad->pass.result;
     r.diagnostics =
         renderDiagnostic(bad->report_name, bad->original, p.line, p.col, "error", p.error);
     return r;
   }
-  if (diag.hasError() || !outputs.ran) {
-    r.diagnostics = diag.hasError() ? diag.text() : "error: the front end did not run\n";
+  if (diag->hasError() || !outputsRef.ran) {
+    r.diagnostics = diag->hasError() ? diag->text() : "error: the front end did not run\n";
     return r;
   }
 
@@ -268,14 +346,14 @@ TranslateResult translate(const TranslateOptions &opts) {
   // `#line` makes the compiler, its debug info and __FILE__ see the user's
   // file; the launch pass and the rewrite keep every line where it was.
   if (!writeFile(r.main_output,
-                 "#line 1 \"" + escapeForStringLiteral(mainAbs) + "\"\n" + outputs.main_text))
+                 "#line 1 \"" + escapeForStringLiteral(mainAbs) + "\"\n" + outputsRef.main_text))
     return failure("error: cannot write '" + r.main_output + "'\n");
 
   std::vector<std::pair<std::string, std::string>> overlay;
-  if (!outputs.headers.empty()) {
+  if (!outputsRef.headers.empty()) {
     std::string hdrDir = outDir + "/headers";
     llvm::sys::fs::create_directories(hdrDir);
-    for (const auto &[abs, text] : outputs.headers) {
+    for (const auto &[abs, text] : outputsRef.headers) {
       std::string flat = abs;
       std::replace(flat.begin(), flat.end(), '/', '_');
       std::string path = hdrDir + "/" + flat;
@@ -296,6 +374,7 @@ TranslateResult translate(const TranslateOptions &opts) {
     r.compile_flags.push_back("-ivfsoverlay");
     r.compile_flags.push_back(r.vfs_overlay);
   }
+  r.warnings = std::move(warnings);
   r.ok = true;
   return r;
 }

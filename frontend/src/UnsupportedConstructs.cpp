@@ -153,9 +153,10 @@ private:
     UserPosition pb, pe;
     if (!ctx_.position(b, pb) || !ctx_.position(e, pe) || pb.fid != pe.fid)
       return;
+    const ArchLayer &arch = pb.file->arch;
     for (const LaunchSite &s : pb.file->pass.sites)
-      if (s.new_begin > pb.offset && s.new_begin < pe.offset) {
-        ctx_.error(ctx_.at(pb.fid, s.new_begin),
+      if (s.new_begin > arch.toPassed(pb.offset) && s.new_begin < arch.toPassed(pe.offset)) {
+        ctx_.error(ctx_.at(pb.fid, arch.fromPassed(s.new_begin)),
                    "dynamic parallelism (a kernel launch from device code) "
                    "is not supported");
         return;

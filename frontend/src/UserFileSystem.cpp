@@ -56,10 +56,10 @@ private:
 class UserFileSystem : public vfs::ProxyFileSystem {
 public:
   UserFileSystem(UserFiles &files, std::vector<std::string> system_prefixes, std::string main_abs,
-                 std::string main_name)
+                 std::string main_name, const std::map<std::string, ArchLayer> *arch)
       : ProxyFileSystem(vfs::getRealFileSystem()), files_(files),
         system_(std::move(system_prefixes)), main_abs_(std::move(main_abs)),
-        main_name_(std::move(main_name)) {}
+        main_name_(std::move(main_name)), arch_(arch) {}
 
   llvm::ErrorOr<vfs::Status> status(const llvm::Twine &path) override {
     auto st = getUnderlyingFS().status(path);
@@ -86,12 +86,11 @@ private:
   UserFiles &files_;
   std::vector<std::string> system_;
   std::string main_abs_, main_name_;
+  const std::map<std::string, ArchLayer> *arch_;
 
   // A file the launch pass rejected is parsed as it is; the pass's error is
   // reported in place of the parser's.
-  static const std::string &text(const UserFile &f) {
-    return f.pass.result.ok ? f.pass.result.text : f.original;
-  }
+  static const std::string &text(const UserFile &f) { return f.parsed; }
 
   std::string absolute(const std::string &path) const {
     llvm::SmallString<256> abs(path);
@@ -129,6 +128,12 @@ private:
     f.is_main = abs == main_abs_;
     f.report_name = f.is_main ? main_name_ : name;
     f.pass = runLaunchPass(f.original, f.report_name);
+    f.parsed = f.pass.result.ok ? f.pass.result.text : f.original;
+    if (arch_ != nullptr && f.pass.result.ok)
+      if (auto it = arch_->find(abs); it != arch_->end()) {
+        f.arch = it->second;
+        f.parsed = f.arch.apply(f.pass.result.text);
+      }
     return &files_.add(std::move(f));
   }
 };
@@ -137,9 +142,10 @@ private:
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 makeUserFileSystem(UserFiles &files, std::vector<std::string> system_prefixes,
-                   std::string main_file_abs, std::string main_file_name) {
+                   std::string main_file_abs, std::string main_file_name,
+                   const std::map<std::string, ArchLayer> *arch) {
   return llvm::makeIntrusiveRefCnt<UserFileSystem>(
-      files, std::move(system_prefixes), std::move(main_file_abs), std::move(main_file_name));
+      files, std::move(system_prefixes), std::move(main_file_abs), std::move(main_file_name), arch);
 }
 
 } // namespace warpsim::frontend

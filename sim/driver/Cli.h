@@ -18,7 +18,7 @@ struct CliOptions {
   std::vector<std::string> program_args; // after --
   std::string arch = "sm_90";
   std::string std = "c++17"; // --std / -std=: the C++ dialect, nvcc 13's default
-  unsigned warp_size = 0; // 0: the architecture's
+  unsigned warp_size = 0;    // 0: the architecture's
   std::string schedule = "lockstep";
   std::string thread_model = "its"; // or warp-synchronous
   std::uint64_t seed = 1;

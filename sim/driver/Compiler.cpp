@@ -11,8 +11,8 @@
 #include <sstream>
 
 #include "Process.h"
-#include "warpsim/model/ArchSpec.h"
 #include "warpsim/frontend/Translate.h"
+#include "warpsim/model/ArchSpec.h"
 #include "llvm/Support/xxhash.h"
 
 namespace fs = std::filesystem;
@@ -90,20 +90,6 @@ std::uint64_t toolchainKey() {
   return key;
 }
 
-frontend::TranslateOptions frontendOptions(const CliOptions &o, const std::string &outDir) {
-  frontend::TranslateOptions t;
-  t.input_path = o.input;
-  t.include_dirs = o.include_dirs;
-  t.defines = o.defines;
-  t.warpsim_include_dir = WARPSIM_INCLUDE_DIR;
-  t.clang_resource_dir = WARPSIM_CLANG_RESOURCE_DIR;
-  t.output_dir = outDir;
-  t.std = o.std;
-  if (auto spec = model::builtinArch(o.arch))
-    t.cuda_arch = static_cast<unsigned>(spec->compute_major * 100 + spec->compute_minor * 10);
-  return t;
-}
-
 // A cache entry is valid while every file the front end read is unchanged.
 bool depsMatch(const fs::path &entry) {
   std::ifstream in(entry / "deps");
@@ -120,6 +106,20 @@ bool depsMatch(const fs::path &entry) {
 }
 
 } // namespace
+
+frontend::TranslateOptions frontendOptions(const CliOptions &o, const std::string &outDir) {
+  frontend::TranslateOptions t;
+  t.input_path = o.input;
+  t.include_dirs = o.include_dirs;
+  t.defines = o.defines;
+  t.warpsim_include_dir = WARPSIM_INCLUDE_DIR;
+  t.clang_resource_dir = WARPSIM_CLANG_RESOURCE_DIR;
+  t.output_dir = outDir;
+  t.std = o.std;
+  if (auto spec = model::builtinArch(o.arch))
+    t.cuda_arch = static_cast<unsigned>(spec->compute_major * 100 + spec->compute_minor * 10);
+  return t;
+}
 
 std::string cacheDirectory(const CliOptions &o) {
   if (!o.cache_dir.empty())
@@ -141,6 +141,7 @@ BuildResult translateOnly(const CliOptions &o, std::string &text) {
     bool ok;
     text = readFile(t.main_output, ok);
     r.ok = ok;
+    r.warnings = t.warnings;
   }
   if (o.keep_temps)
     r.temp_dir = tmp;
@@ -177,6 +178,7 @@ BuildResult buildProgram(const CliOptions &o) {
   if (!o.keep_temps && depsMatch(entry)) {
     r.ok = true;
     r.cache_hit = true;
+    r.warnings = readFile((entry / "warnings").string(), ok);
     return r;
   }
 
@@ -192,6 +194,7 @@ BuildResult buildProgram(const CliOptions &o) {
       fs::remove_all(tmp);
     return r;
   }
+  r.warnings = t.warnings;
   std::vector<std::string> cc = {WARPSIM_CLANGXX};
   cc.insert(cc.end(), compileFlags.begin(), compileFlags.end());
   cc.insert(cc.end(), {"-c", t.main_output, "-o", tmp + "/program.o"});
@@ -235,6 +238,8 @@ BuildResult buildProgram(const CliOptions &o) {
   fs::create_directories(staging, ec);
   fs::copy_file(tmp + "/program", staging / "program", ec);
   fs::copy_file(tmp + "/deps", staging / "deps", ec);
+  if (!r.warnings.empty())
+    std::ofstream(staging / "warnings", std::ios::binary) << r.warnings;
   fs::permissions(staging / "program", fs::perms::owner_all | fs::perms::group_read |
                                            fs::perms::group_exec | fs::perms::others_read |
                                            fs::perms::others_exec);
@@ -266,6 +271,7 @@ BuildResult buildProgram(const CliOptions &o) {
 
 BuildResult buildProgramReporting(const CliOptions &o) {
   BuildResult b = buildProgram(o);
+  std::fputs(b.warnings.c_str(), stderr);
   if (!b.temp_dir.empty())
     std::fprintf(stderr, "warpsim: temporary files kept in %s\n", b.temp_dir.c_str());
   if (!b.ok) {

@@ -6,13 +6,15 @@
 #include <string>
 
 #include "Cli.h"
+#include "warpsim/frontend/Translate.h"
 
 namespace warpsim::driver {
 
 struct BuildResult {
   bool ok = false;
-  std::string program; // path of the executable (in the cache)
-  std::string message; // the located error when !ok
+  std::string program;  // path of the executable (in the cache)
+  std::string message;  // the located error when !ok
+  std::string warnings; // the front end's warnings (kept with a cached build)
   bool cache_hit = false;
   std::string temp_dir; // when --keep-temps
 };
@@ -23,6 +25,9 @@ BuildResult buildProgram(const CliOptions &o);
 BuildResult buildProgramReporting(const CliOptions &o);
 // The front end's rewrite of the main file, for `warpsim translate`.
 BuildResult translateOnly(const CliOptions &o, std::string &text);
+// The front end's options for `o` (dialect, __CUDA_ARCH__, -I, -D), writing
+// into `out_dir`.
+frontend::TranslateOptions frontendOptions(const CliOptions &o, const std::string &out_dir);
 std::string cacheDirectory(const CliOptions &o);
 
 } // namespace warpsim::driver

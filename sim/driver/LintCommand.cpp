@@ -2,18 +2,13 @@
 
 #include <cstdio>
 
+#include "Compiler.h"
 #include "warpsim/frontend/Lint.h"
 
 namespace warpsim::driver {
 
 int runLint(const CliOptions &o) {
-  frontend::TranslateOptions t;
-  t.input_path = o.input;
-  t.include_dirs = o.include_dirs;
-  t.defines = o.defines;
-  t.warpsim_include_dir = WARPSIM_INCLUDE_DIR;
-  t.clang_resource_dir = WARPSIM_CLANG_RESOURCE_DIR;
-  frontend::LintResult r = frontend::lint(t);
+  frontend::LintResult r = frontend::lint(frontendOptions(o, ""));
   if (!r.ok) {
     std::fputs(r.diagnostics.c_str(), stderr);
     return 4;

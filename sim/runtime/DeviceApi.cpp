@@ -174,6 +174,8 @@ unsigned int __isShared(const void *p) {
 long long clock64(void) {
   return static_cast<long long>(lane("clock64")->block->stats().warp_instructions);
 }
+extern "C" bool warpsim_in_device_code(void) { return tl_lane != nullptr; }
+
 // In a kernel, clock() is deterministic like clock64(); on the host it is the
 // C library's processor time.
 extern "C" clock_t clock(void) {

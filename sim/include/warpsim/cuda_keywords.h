@@ -28,6 +28,7 @@
 #define __device_builtin__
 #define __builtin_align__(n) __attribute__((aligned(n)))
 #define __CUDACC__ 1
+#define __NVCC__ 1
 #define __WARPSIM__ 1
 #define CUDART_VERSION 13000
 #define __CUDACC_VER_MAJOR__ 13

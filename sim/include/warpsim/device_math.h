@@ -323,8 +323,8 @@ constexpr double __longlong_as_double(long long x) { return __builtin_bit_cast(d
 constexpr long long __double_as_longlong(double x) { return __builtin_bit_cast(long long, x); }
 constexpr double __hiloint2double(int hi, int lo) {
   return __builtin_bit_cast(double, static_cast<unsigned long long>(static_cast<unsigned int>(hi))
-                                   << 32 |
-                               static_cast<unsigned int>(lo));
+                                            << 32 |
+                                        static_cast<unsigned int>(lo));
 }
 constexpr int __double2hiint(double x) {
   return static_cast<int>(__builtin_bit_cast(unsigned long long, x) >> 32);

@@ -83,6 +83,9 @@ void warpsim_register_symbol(const void *addr, std::size_t size, const char *nam
 // Kernel parameters live in a buffer the runtime owns (param space), so that
 // a kernel thread reading them reads device-visible memory.
 void *warpsim_param_buffer(std::size_t size, std::size_t align);
+// True on a GPU thread: a __host__ __device__ function whose body depends on
+// __CUDA_ARCH__ runs the body compiled with it defined (docs/frontend.md).
+bool warpsim_in_device_code(void);
 // Runs the grid; `entry(closure)` is what every GPU thread executes.
 cudaError_t warpsim_launch(const warpsim::KernelSite *site, const warpsim::LaunchConfig *config,
                            void (*entry)(void *), void *closure);

@@ -33,6 +33,8 @@ struct TranslateResult {
   std::string vfs_overlay;
   // Flags the final clang++ compile of main_output must use.
   std::vector<std::string> compile_flags;
+  // Front-end warnings (rendered like diagnostics), printed with the build.
+  std::string warnings;
   // Every non-system file read (absolute paths), for the compile cache.
   std::vector<std::string> dependencies;
 };
