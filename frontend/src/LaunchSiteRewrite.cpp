@@ -217,6 +217,25 @@ bool staticSharedBytes(RewriteContext &ctx, const clang::FunctionDecl *kernel, s
   return !v.unknown;
 }
 
+// The maximum threads per block of the kernel's __launch_bounds__ (the
+// instantiation's, so template arguments are substituted), or 0.
+static unsigned launchBound(RewriteContext &ctx, const clang::FunctionDecl *kernel) {
+  for (const clang::FunctionDecl *d = kernel; d != nullptr;
+       d = d->getTemplateInstantiationPattern() != d ? d->getTemplateInstantiationPattern()
+                                                     : nullptr)
+    for (const clang::FunctionDecl *r : d->redecls())
+      for (const auto *a : r->specific_attrs<clang::AnnotateAttr>()) {
+        if (a->getAnnotation() != "warpsim::launch_bounds" || a->args_size() == 0)
+          continue;
+        const clang::Expr *e = *a->args_begin();
+        clang::Expr::EvalResult v;
+        if (!e->isValueDependent() && e->EvaluateAsInt(v, ctx.ast) &&
+            v.Val.getInt().isStrictlyPositive())
+          return static_cast<unsigned>(v.Val.getInt().getLimitedValue(~0u));
+      }
+  return 0;
+}
+
 void resolveLaunchSites(RewriteContext &ctx) {
   LaunchFinder finder(ctx);
   finder.TraverseDecl(ctx.ast.getTranslationUnitDecl());
@@ -250,16 +269,18 @@ void resolveLaunchSites(RewriteContext &ctx) {
     std::string addr = nameable(ctx, kernel, use.loc)
                            ? "reinterpret_cast<const void *>(&::" + name + ")"
                            : "nullptr";
+    // Named only where a launch can fail for them: past 48 KiB, the smallest
+    // static limit of any target.
+    std::string varsText = vars.empty() || bytes <= std::uint64_t{48} * 1024
+                               ? std::string()
+                               : "\"" + escapeForStringLiteral(vars) + "\"";
+    const unsigned bound = launchBound(ctx, kernel);
     std::string text = "::warpsim::KernelSite{\"" + escapeForStringLiteral(name) + "\", \"" +
                        escapeForStringLiteral(pos.report_name) + "\", " +
                        std::to_string(site->line) + ", " + std::to_string(site->col) + ", " + smem +
-                       ", " + addr +
-                       // Named only where a launch can fail for them: past
-                       // 48 KiB, the smallest static limit of any target.
-                       (vars.empty() || bytes <= std::uint64_t{48} * 1024
-                            ? std::string()
-                            : ", \"" + escapeForStringLiteral(vars) + "\"") +
-                       "}";
+                       ", " + addr + (varsText.empty() && bound == 0 ? "" : ", ") +
+                       (varsText.empty() && bound != 0 ? "nullptr" : varsText) +
+                       (bound == 0 ? "" : ", " + std::to_string(bound)) + "}";
     ctx.rewriter.ReplaceText(use.loc, static_cast<unsigned>(site->site_length), text);
   }
 }

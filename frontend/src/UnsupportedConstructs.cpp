@@ -132,6 +132,12 @@ public:
                    "a __global__ function must have a void return type");
       }
     }
+    // Ignoring a cluster shape would run the kernel without its cluster
+    // (wrong answers, not a missing feature): refuse it until clusters exist.
+    for (const auto *a : fd->specific_attrs<clang::AnnotateAttr>())
+      if (a->getAnnotation() == "warpsim::cluster_dims")
+        ctx_.error(ctx_.sm.getExpansionLoc(a->getLocation()),
+                   "thread block clusters (__cluster_dims__) are not supported yet");
     if (!fd->doesThisDeclarationHaveABody())
       return true;
     AsmFinder(ctx_).TraverseStmt(fd->getBody());

@@ -25,6 +25,13 @@ LaunchVerdict validateLaunch(const ArchSpec &arch, const LaunchRequest &req) {
     return {LaunchError::InvalidConfiguration,
             "block " + dims(b) + " has " + std::to_string(b.volume()) +
                 " threads; the maximum is " + std::to_string(arch.max_threads_per_block)};
+  // A kernel compiled with __launch_bounds__(N) has no code for more threads
+  // (its registers were allotted for N); the launch fails (H100, CUDA 13:
+  // cudaErrorInvalidValue, tests/runtime/native-h100.txt).
+  if (req.max_threads_bound != 0 && b.volume() > req.max_threads_bound)
+    return {LaunchError::InvalidValue, "block " + dims(b) + " has " + std::to_string(b.volume()) +
+                                           " threads, more than the kernel's __launch_bounds__(" +
+                                           std::to_string(req.max_threads_bound) + ")"};
   if (g.x > arch.max_grid_dim[0] || g.y > arch.max_grid_dim[1] || g.z > arch.max_grid_dim[2])
     return {LaunchError::InvalidConfiguration,
             "grid " + dims(g) + " exceeds the maximum grid dimensions"};

@@ -486,6 +486,7 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
   req.block = toDim(cfg->block);
   req.static_smem = site->static_smem == kUnknownSmem ? 0 : site->static_smem;
   req.dynamic_smem = cfg->smem;
+  req.max_threads_bound = site->max_threads_bound;
   if (auto it = r.maxDynamicSmem.find(site->kernel_addr);
       site->kernel_addr != nullptr && it != r.maxDynamicSmem.end())
     req.max_dynamic_smem_optin = static_cast<std::uint64_t>(it->second);

@@ -22,9 +22,11 @@
 #define __inline__ inline
 #define __align__(n) __attribute__((aligned(n)))
 #define __restrict__ __restrict
-#define __launch_bounds__(...)
+// The front end reads the maximum threads per block (a launch above it fails).
+#define __launch_bounds__(...) __attribute__((annotate("warpsim::launch_bounds", __VA_ARGS__)))
 #define __maxnreg__(n)
-#define __cluster_dims__(...)
+// Found by the front end, which refuses it until clusters are simulated.
+#define __cluster_dims__(...) __attribute__((annotate("warpsim::cluster_dims")))
 #define __device_builtin__
 #define __builtin_align__(n) __attribute__((aligned(n)))
 #define __CUDACC__ 1

@@ -46,6 +46,8 @@ struct KernelSite {
   // "'tile' (69632 bytes) at k.cu:4; ..." (for a launch they make fail), or
   // nullptr.
   const char *static_smem_vars = nullptr;
+  // The kernel's __launch_bounds__ maximum threads per block, or 0.
+  unsigned max_threads_bound = 0;
 };
 
 // One `__shared__` declaration. Constant-initialised, so a function-local

@@ -24,6 +24,7 @@ struct LaunchRequest {
   std::uint64_t dynamic_smem = 0;           // the launch's third <<< >>> argument
   std::uint64_t max_dynamic_smem_optin = 0; // cudaFuncSetAttribute, or 0
   std::uint64_t param_bytes = 0;
+  std::uint32_t max_threads_bound = 0; // the kernel's __launch_bounds__, or 0
 };
 
 struct LaunchVerdict {
