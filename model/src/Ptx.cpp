@@ -404,6 +404,17 @@ private:
                                  : 1;
       return in.args[at].kind == PtxOperand::Kind::Address;
     }
+    if (head == "cp" && parts.size() >= 3 && parts[1] == "async" && parts[2] == "bulk")
+      return bulk(in, parts, n);
+    if (head == "fence" && parts.size() >= 3 && parts[1] == "proxy" && parts[2] == "async" &&
+        n == 0) {
+      // The state space, if given, only narrows what the fence orders.
+      if (parts.size() == 4 && parts[3] != "shared::cta" && parts[3] != "shared::cluster" &&
+          parts[3] != "global")
+        return false;
+      in.op = PtxOp::FenceProxyAsync;
+      return parts.size() <= 4;
+    }
     if (head == "cp" && parts.size() >= 2 && parts[1] == "async") {
       strip({"shared", "shared::cta", "global", "L2::64B", "L2::128B", "L2::256B", "b64"});
       if (parts.size() == 3 && (parts[2] == "ca" || parts[2] == "cg") && (n == 3 || n == 4) &&
@@ -491,6 +502,35 @@ private:
     if (head == "bra" && (parts.size() == 1 || (parts.size() == 2 && parts[1] == "uni")) &&
         n == 1 && in.args[0].kind == PtxOperand::Kind::Label) {
       in.op = PtxOp::Bra;
+      return true;
+    }
+    return false;
+  }
+
+  // cp.async.bulk forms (parts[0..2] are cp, async, bulk).
+  static bool bulk(PtxInstr &in, const std::vector<std::string_view> &parts, std::size_t n) {
+    auto addr = [&](std::size_t i) { return in.args[i].kind == PtxOperand::Kind::Address; };
+    std::vector<std::string_view> rest(parts.begin() + 3, parts.end());
+    if (rest.size() == 1 && rest[0] == "commit_group" && n == 0) {
+      in.op = PtxOp::CpAsyncBulkCommit;
+      return true;
+    }
+    if (!rest.empty() && rest[0] == "wait_group" && n == 1 &&
+        (rest.size() == 1 || (rest.size() == 2 && rest[1] == "read"))) {
+      in.op = PtxOp::CpAsyncBulkWait;
+      in.read = rest.size() == 2;
+      return true;
+    }
+    if (rest.size() == 3 && (rest[0] == "shared::cluster" || rest[0] == "shared::cta") &&
+        rest[1] == "global" && rest[2] == "mbarrier::complete_tx::bytes" && n == 4 && addr(0) &&
+        addr(1) && addr(3)) {
+      in.op = PtxOp::CpAsyncBulkLoad;
+      in.sharedCluster = rest[0] == "shared::cluster";
+      return true;
+    }
+    if (rest.size() == 3 && rest[0] == "global" && rest[1] == "shared::cta" &&
+        rest[2] == "bulk_group" && n == 3 && addr(0) && addr(1)) {
+      in.op = PtxOp::CpAsyncBulkStore;
       return true;
     }
     return false;

@@ -29,7 +29,11 @@ private:
     std::uint32_t size;
     std::uint32_t thread;
     std::uintptr_t pc;
+    std::uintptr_t src; // read when the copy lands
+    AsyncCopyKind kind;
+    std::uint32_t srcSize;
   };
+  void report(const WarpAccess &a, const LaneAccess &la, const InFlight &c, bool source);
   std::vector<InFlight> &slotOf(const BlockInfo *b);
 
   Runtime &rt_;

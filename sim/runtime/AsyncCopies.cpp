@@ -22,13 +22,61 @@ void BlockExecutor::asyncCopy(Lane *l, std::uintptr_t dst, std::uintptr_t src, s
   if (srcSize != 0)
     access(l, src, srcSize, AccessKind::Load, MemoryOrder::NotAtomic, pc);
   access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc);
-  const std::uint64_t group = sync.groupsOf(l->tid).issue();
-  copies_.push_back(InFlightCopy{l->tid, dst, src, size, srcSize, group, pc});
-  const AsyncCopyEvent e{&info, l->tid, pc, dst, src, size, false};
+  issueCopy(InFlightCopy{l->tid, dst, src, size, srcSize, sync.groupsOf(l->tid).issue(), pc});
+}
+
+void BlockExecutor::issueCopy(const InFlightCopy &c) {
+  copies_.push_back(c);
+  const AsyncCopyEvent e{&info, c.thread, c.pc, c.dst, c.src, c.size, false, c.kind, c.srcSize};
   for (Observer *o : rt_.observers)
     o->onAsyncCopy(e);
   if (rt_.options.async_eager)
     land(copies_.size() - 1);
+}
+
+void BlockExecutor::checkBulkOperands(Lane *l, std::uintptr_t dst, std::uintptr_t src,
+                                      std::uint32_t size, std::uintptr_t pc) {
+  // PTX cp.async.bulk: both addresses 16-byte aligned, size a multiple of 16.
+  if ((dst | src | size) % 16 == 0)
+    return;
+  Finding f;
+  f.kind = "async-copy";
+  f.message = "cp.async.bulk of " + std::to_string(size) + " bytes, destination " +
+              std::to_string(dst % 16) + " and source " + std::to_string(src % 16) +
+              " bytes past a 16-byte boundary: both addresses must be 16-byte aligned and the "
+              "size a multiple of 16 (PTX cp.async.bulk)";
+  f.sites.push_back(siteOf(l, pc, "copy"));
+  abortLaunch(l, cudaErrorMisalignedAddress, std::move(f));
+}
+
+void BlockExecutor::bulkLoad(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                             std::uintptr_t mbar, std::uintptr_t pc) {
+  checkBulkOperands(l, dst, src, size, pc);
+  access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc);
+  access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc);
+  InFlightCopy c{l->tid, dst, src, size, size, 0, pc, AsyncCopyKind::BulkLoad, mbar};
+  issueCopy(c);
+  // A thread may already wait for the bytes.
+  const SyncObjectRef object{SyncObjectKind::MBarrier, mbar};
+  if (std::any_of(lanes.begin(), lanes.end(), [&](const Lane &w) {
+        return w.state == LaneState::Waiting && w.waitOn == object;
+      }))
+    landForMBarrier(mbar);
+}
+
+void BlockExecutor::bulkStore(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                              std::uintptr_t pc) {
+  checkBulkOperands(l, dst, src, size, pc);
+  access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc);
+  access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc);
+  issueCopy(InFlightCopy{l->tid, dst, src, size, size, sync.bulkGroupsOf(l->tid).issue(), pc,
+                         AsyncCopyKind::BulkStore});
+}
+
+void BlockExecutor::bulkCommit(Lane *l) { sync.bulkGroupsOf(l->tid).commit(); }
+
+void BlockExecutor::bulkWait(Lane *l, std::uint32_t n) {
+  landThread(l->tid, n, false, AsyncCopyKind::BulkStore);
 }
 
 void BlockExecutor::asyncCommit(Lane *l) { sync.groupsOf(l->tid).commit(); }
@@ -42,11 +90,16 @@ void BlockExecutor::land(std::size_t i) {
   copies_.erase(copies_.begin() + static_cast<std::ptrdiff_t>(i));
   std::memmove(reinterpret_cast<void *>(c.dst), reinterpret_cast<const void *>(c.src), c.srcSize);
   std::memset(reinterpret_cast<void *>(c.dst + c.srcSize), 0, c.size - c.srcSize);
-  sync.groupsOf(c.thread).landed(c.group);
+  if (c.kind == AsyncCopyKind::CpAsync)
+    sync.groupsOf(c.thread).landed(c.group);
+  else if (c.kind == AsyncCopyKind::BulkStore)
+    sync.bulkGroupsOf(c.thread).landed(c.group);
   grid_.progress();
-  const AsyncCopyEvent e{&info, c.thread, c.pc, c.dst, c.src, c.size, true};
+  const AsyncCopyEvent e{&info, c.thread, c.pc, c.dst, c.src, c.size, true, c.kind, c.srcSize};
   for (Observer *o : rt_.observers)
     o->onAsyncCopy(e);
+  if (c.kind == AsyncCopyKind::BulkLoad)
+    completeTx(c);
   // Arrive-ons this copy held back.
   for (std::size_t k = 0; k < asyncArrivals_.size();) {
     AsyncArrival &a = asyncArrivals_[k];
@@ -60,11 +113,41 @@ void BlockExecutor::land(std::size_t i) {
   }
 }
 
-void BlockExecutor::landThread(std::uint32_t thread, std::uint32_t n, bool all) {
-  const model::AsyncGroups &g = sync.groupsOf(thread);
+void BlockExecutor::completeTx(const InFlightCopy &c) {
+  // The copy's complete_tx, made by the async proxy on the issuing thread's
+  // behalf (so the race detector orders the thread's copy with the waiters).
+  const Lane &l = lanes[c.thread];
+  model::MBarrier *mb = nullptr;
+  if (auto it = sync.mbarriers.find(c.mbar); it != sync.mbarriers.end())
+    mb = &it->second;
+  model::MBarrier::Arrival r;
+  r.rule = model::MBarrierRule::NotInitialized;
+  if (mb != nullptr)
+    r = mb->completeTx(c.size);
+  MBarrierEvent e{&info, l.warp->index, l.lane,  c.pc,   c.mbar,     model::MBarrierOp::CompleteTx,
+                  0,     c.size,        r.phase, r.rule, r.completed};
+  if (mb != nullptr) {
+    e.pending = mb->pending();
+    e.expected = mb->expected();
+    e.tx_count = mb->tx();
+  }
+  for (Observer *o : rt_.observers)
+    o->onMBarrier(e);
+  if (r.completed) {
+    grid_.progress();
+    releaseMBarrierWaiters(c.mbar, *mb);
+  }
+}
+
+void BlockExecutor::landThread(std::uint32_t thread, std::uint32_t n, bool all,
+                               AsyncCopyKind kind) {
   for (std::size_t i = 0; i < copies_.size();) {
     const InFlightCopy &c = copies_[i];
-    if (c.thread == thread && (all || g.covered(c.group, n)))
+    bool due = c.thread == thread && (all || c.kind == kind);
+    if (due && !all)
+      due = kind == AsyncCopyKind::CpAsync ? sync.groupsOf(thread).covered(c.group, n)
+                                           : sync.bulkGroupsOf(thread).covered(c.group, n);
+    if (due)
       land(i); // erases copies_[i]
     else
       ++i;
@@ -123,21 +206,29 @@ void BlockExecutor::asyncArrive(const AsyncArrival &a) {
 }
 
 void BlockExecutor::landForMBarrier(std::uintptr_t mbar) {
-  if (asyncArrivals_.empty())
+  if (asyncArrivals_.empty() && copies_.empty())
     return;
   auto it = sync.mbarriers.find(mbar);
-  if (it == sync.mbarriers.end() || it->second.tx() != 0)
+  if (it == sync.mbarriers.end())
     return;
-  // Late: the copies land once only their arrive-ons are missing.
-  std::int64_t owed = 0;
+  // Late: the copies land once only their arrive-ons and the bytes of bulk
+  // copies in flight are missing from the phase.
+  std::int64_t owed = 0, bytes = 0;
   for (const AsyncArrival &a : asyncArrivals_)
     owed += a.mbar == mbar ? 1 : 0;
-  if (owed == 0 || it->second.pending() != owed)
+  for (const InFlightCopy &c : copies_)
+    bytes += c.kind == AsyncCopyKind::BulkLoad && c.mbar == mbar ? c.size : 0;
+  if (owed + bytes == 0 || it->second.pending() != owed || it->second.tx() != bytes)
     return;
   std::vector<std::uint32_t> threads;
   for (const AsyncArrival &a : asyncArrivals_)
     if (a.mbar == mbar)
       threads.push_back(a.thread);
+  for (std::size_t i = 0; i < copies_.size();)
+    if (copies_[i].kind == AsyncCopyKind::BulkLoad && copies_[i].mbar == mbar)
+      land(i);
+    else
+      ++i;
   for (std::uint32_t t : threads)
     landThread(t, 0, true); // each arrival is made once its copies landed
 }

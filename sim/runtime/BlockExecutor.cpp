@@ -549,7 +549,7 @@ void BlockExecutor::executeMBarrier(Lane &l) {
     const bool parity = e.mop == MBarrierOp::TestWaitParity || e.mop == MBarrierOp::TryWaitParity;
     // Someone waits: copies that only owe their arrive-ons land now (the
     // latest they can).
-    if (!asyncArrivals_.empty())
+    if (!asyncArrivals_.empty() || !copies_.empty())
       landForMBarrier(e.addr);
     const model::MBarrier::Wait w =
         parity ? mb.testWaitParity(static_cast<unsigned>(e.mphase)) : mb.testWait(e.mphase);
@@ -573,7 +573,7 @@ void BlockExecutor::executeMBarrier(Lane &l) {
   if (completed && !model::isMBarrierWait(e.mop)) {
     grid_.progress();
     releaseMBarrierWaiters(e.addr, mb);
-  } else if (!asyncArrivals_.empty()) {
+  } else if (!asyncArrivals_.empty() || !copies_.empty()) {
     // Only async copies' arrive-ons missing, and a thread already waits?
     const SyncObjectRef object{SyncObjectKind::MBarrier, e.addr};
     if (std::any_of(lanes.begin(), lanes.end(), [&](const Lane &w) {

@@ -93,6 +93,19 @@ public:
   // cp.async.mbarrier.arrive{.noinc}: an arrive-on the mbarrier once every
   // copy the thread issued so far has landed.
   void asyncMBarrierArrive(Lane *l, std::uintptr_t mbar, bool noinc, std::uintptr_t pc);
+  // cp.async.bulk global -> shared: lands as one complete_tx of `size` bytes
+  // on the mbarrier at `mbar`.
+  // Ends the launch when a bulk copy's operands break PTX's alignment rules.
+  void checkBulkOperands(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                         std::uintptr_t pc);
+  void bulkLoad(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                std::uintptr_t mbar, std::uintptr_t pc);
+  // cp.async.bulk shared -> global into the thread's open bulk group.
+  void bulkStore(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                 std::uintptr_t pc);
+  void bulkCommit(Lane *l);
+  // cp.async.bulk.wait_group{.read} n.
+  void bulkWait(Lane *l, std::uint32_t n);
 
   // The address of static __shared__ `var` in this block (laid out the
   // first time any thread of the launch uses it). Called at every use.
@@ -153,8 +166,10 @@ private:
     std::uint32_t thread;
     std::uintptr_t dst, src;
     std::uint32_t size, srcSize;
-    std::uint64_t group;
+    std::uint64_t group; // cp.async or bulk group (BulkStore)
     std::uintptr_t pc;
+    AsyncCopyKind kind = AsyncCopyKind::CpAsync;
+    std::uintptr_t mbar = 0; // BulkLoad: completes its tx-count
   };
   struct AsyncArrival {
     std::uint32_t thread;
@@ -163,9 +178,13 @@ private:
     std::uintptr_t pc;
   };
   void land(std::size_t copy);
-  // Lands the thread's copies that wait_group `n` covers (all: every one).
-  void landThread(std::uint32_t thread, std::uint32_t n, bool all);
+  // Lands the thread's copies of `kind` that wait_group `n` covers (all:
+  // every copy of the thread, of any kind).
+  void landThread(std::uint32_t thread, std::uint32_t n, bool all,
+                  AsyncCopyKind kind = AsyncCopyKind::CpAsync);
+  void issueCopy(const InFlightCopy &c);
   void asyncArrive(const AsyncArrival &a);
+  void completeTx(const InFlightCopy &c);
   void landForMBarrier(std::uintptr_t mbar);
 
   GridRunner &grid_;

@@ -199,6 +199,11 @@ struct StoreDone {
 // An async copy (cp.async, __pipeline_memcpy_async, cuda::memcpy_async) of
 // one thread: issued (in flight from now: its destination holds the old
 // bytes) or landed (its bytes are in place).
+// Which async copy: Ampere's cp.async (global to shared), or a Hopper bulk
+// copy (cp.async.bulk: global to shared completing an mbarrier's tx-count,
+// or shared to global in a bulk group).
+enum class AsyncCopyKind : std::uint8_t { CpAsync, BulkLoad, BulkStore };
+
 struct AsyncCopyEvent {
   const BlockInfo *block;
   std::uint32_t thread; // linear thread index within the block
@@ -206,6 +211,8 @@ struct AsyncCopyEvent {
   std::uintptr_t dst, src;
   std::uint32_t size;
   bool landed;
+  AsyncCopyKind kind = AsyncCopyKind::CpAsync;
+  std::uint32_t src_size = 0; // bytes read from src when it lands (cp.async may zero-fill the rest)
 };
 
 // Host-side writes into device memory (cudaMemcpy, cudaMemset, symbols).

@@ -279,6 +279,24 @@ private:
       block().asyncMBarrierArrive(l_, reinterpret_cast<std::uintptr_t>(shared(a[0])), in.noinc,
                                   pc_);
       break;
+    case PtxOp::CpAsyncBulkLoad:
+      block().bulkLoad(l_, reinterpret_cast<std::uintptr_t>(shared(a[0])), read(a[1]),
+                       static_cast<std::uint32_t>(read(a[2])),
+                       reinterpret_cast<std::uintptr_t>(shared(a[3])), pc_);
+      break;
+    case PtxOp::CpAsyncBulkStore:
+      block().bulkStore(l_, read(a[0]), reinterpret_cast<std::uintptr_t>(shared(a[1])),
+                        static_cast<std::uint32_t>(read(a[2])), pc_);
+      break;
+    case PtxOp::CpAsyncBulkCommit:
+      block().bulkCommit(l_);
+      break;
+    case PtxOp::CpAsyncBulkWait:
+      block().bulkWait(l_, static_cast<std::uint32_t>(read(a[0])));
+      break;
+    case PtxOp::FenceProxyAsync:
+      // Memory here is one coherent store for both proxies: nothing to do.
+      break;
     case PtxOp::Bra:
       break;
     }

@@ -28,6 +28,9 @@ struct SyncTable {
   // Per thread: its async-copy groups (made on first use; most blocks
   // never issue an async copy).
   std::vector<model::AsyncGroups> asyncGroups;
+  // Per thread: its bulk-copy groups (cp.async.bulk.commit_group), separate
+  // from cp.async's.
+  std::vector<model::AsyncGroups> bulkGroups;
   // The cluster's barrier (barrier.cluster), shared by the cluster's blocks
   // and owned by the grid runner; null without clusters.
   model::BlockBarrier *cluster = nullptr;
@@ -37,6 +40,7 @@ struct SyncTable {
       b = model::BlockBarrier(threads);
     mbarriers.clear();
     asyncGroups.clear();
+    bulkGroups.clear();
     threads_ = threads;
     cluster = nullptr;
   }
@@ -44,6 +48,11 @@ struct SyncTable {
     if (asyncGroups.empty())
       asyncGroups.resize(threads_);
     return asyncGroups[thread];
+  }
+  model::AsyncGroups &bulkGroupsOf(std::uint32_t thread) {
+    if (bulkGroups.empty())
+      bulkGroups.resize(threads_);
+    return bulkGroups[thread];
   }
   model::BlockBarrier &barrier(std::uint32_t id) { return barriers[id]; }
   const model::BlockBarrier &barrier(std::uint32_t id) const { return barriers[id]; }

@@ -33,6 +33,13 @@ enum class PtxOp : std::uint8_t {
   CpAsyncWait,     // cp.async.wait_group n
   CpAsyncWaitAll,  // cp.async.wait_all
   CpAsyncMBarrier, // cp.async.mbarrier.arrive{.noinc}.shared{::cta}.b64 [a]
+  // cp.async.bulk.shared::cluster|shared::cta.global.mbarrier::complete_tx::bytes
+  //   [d], [s], size, [mbar]
+  CpAsyncBulkLoad,
+  CpAsyncBulkStore,  // cp.async.bulk.global.shared::cta.bulk_group [d], [s], size
+  CpAsyncBulkCommit, // cp.async.bulk.commit_group
+  CpAsyncBulkWait,   // cp.async.bulk.wait_group{.read} n
+  FenceProxyAsync,   // fence.proxy.async{.shared::cta|.shared::cluster|.global}
 };
 
 struct PtxOperand {
@@ -62,6 +69,7 @@ struct PtxInstr {
   Scope scope = Scope::Block; // fences
   bool sc = false;            // fence.sc
   bool noinc = false;         // cp.async.mbarrier.arrive.noinc
+  bool read = false;          // cp.async.bulk.wait_group.read
   enum class Cmp : std::uint8_t { Eq, Ne, Lt, Le, Gt, Ge } cmp = Cmp::Eq;
   bool isSigned = false, isFloat = false;
   std::uint32_t bits = 32;  // operand width of mov/selp/setp
