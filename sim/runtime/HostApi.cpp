@@ -327,7 +327,8 @@ cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
   std::size_t *slot = limitSlot(limit);
   if (slot == nullptr)
     return rt().setError(cudaErrorInvalidValue);
-  *slot = value;
+  // The H100 keeps the printf FIFO in 128-byte units.
+  *slot = limit == cudaLimitPrintfFifoSize ? (value + 127) / 128 * 128 : value;
   return cudaSuccess;
 }
 cudaError_t cudaDeviceGetLimit(std::size_t *value, cudaLimit limit) {

@@ -72,7 +72,9 @@ extern "C" {
 cudaError_t cudaMallocPitch(void **ptr, std::size_t *pitch, std::size_t width, std::size_t height) {
   if (ptr == nullptr || pitch == nullptr)
     return rt().setError(cudaErrorInvalidValue);
-  const std::size_t p = (width + kPitchAlign - 1) / kPitchAlign * kPitchAlign;
+  // An empty region has pitch 0, as on the H100.
+  const std::size_t p =
+      height == 0 ? 0 : (width + kPitchAlign - 1) / kPitchAlign * kPitchAlign;
   if (p > kMaxPitch)
     return rt().setError(cudaErrorInvalidValue);
   if (cudaError_t e = cudaMalloc(ptr, p * height); e != cudaSuccess)
