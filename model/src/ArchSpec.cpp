@@ -71,6 +71,7 @@ const std::map<std::string, Setter, std::less<>> &setters() {
       {"static_shared_per_block", number(&ArchSpec::static_shared_per_block)},
       {"shared_per_block_optin", number(&ArchSpec::shared_per_block_optin)},
       {"shared_per_sm", number(&ArchSpec::shared_per_sm)},
+      {"reserved_shared_per_block", number(&ArchSpec::reserved_shared_per_block)},
       {"named_barriers", number(&ArchSpec::named_barriers)},
       {"registers_per_block", number(&ArchSpec::registers_per_block)},
       {"registers_per_sm", number(&ArchSpec::registers_per_sm)},
@@ -117,7 +118,8 @@ ArchParseResult parseArchSpec(std::string_view text) {
     seen.insert(std::string(key));
   }
   // Keys that may be left out (newer additions with a sensible default).
-  static const std::set<std::string, std::less<>> optional = {"shared_phase_lanes"};
+  static const std::set<std::string, std::less<>> optional = {"shared_phase_lanes",
+                                                              "reserved_shared_per_block"};
   for (const auto &[key, setter] : setters())
     if (!seen.count(key) && !optional.count(key))
       return {std::nullopt, "missing key '" + key + "'"};

@@ -2,6 +2,45 @@
 // toolkit's. Host API calls and device built-ins resolve to libwarpsim.
 #pragma once
 
+// The include guards and versions CUDA 13's own headers define, as nvcc sees
+// them after `#include <cuda_runtime.h>`: programs (helper_cuda.h among them)
+// test these to learn which parts of the toolkit they were given.
+#define __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_API_H__
+#define __CUDA_DEVICE_RUNTIME_API_H__
+#define __DRIVER_TYPES_H__
+#define __DRIVER_FUNCTIONS_H__
+#define __VECTOR_TYPES_H__
+#define __VECTOR_FUNCTIONS_H__
+#define __DEVICE_TYPES_H__
+#define __SURFACE_TYPES_H__
+#define __TEXTURE_TYPES_H__
+#define __LIBRARY_TYPES_H__
+#define __CHANNEL_DESCRIPTOR_H__
+#define __HOST_CONFIG_H__
+#define __HOST_DEFINES_H__
+#define __COMMON_FUNCTIONS_H__
+#define __DEVICE_FUNCTIONS_H__
+#define __DEVICE_LAUNCH_PARAMETERS_H__
+#define __DEVICE_ATOMIC_FUNCTIONS_H__
+#define __DEVICE_DOUBLE_FUNCTIONS_H__
+#define __MATH_FUNCTIONS_H__
+#define __SM_20_ATOMIC_FUNCTIONS_H__
+#define __SM_20_INTRINSICS_H__
+#define __SM_30_INTRINSICS_H__
+#define __SM_32_ATOMIC_FUNCTIONS_H__
+#define __SM_32_INTRINSICS_H__
+#define __SM_35_ATOMIC_FUNCTIONS_H__
+#define __SM_35_INTRINSICS_H__
+#define __SM_60_ATOMIC_FUNCTIONS_H__
+#define __SM_61_INTRINSICS_H__
+#define __CUDA_API_VER_MAJOR__ 13
+#define __CUDA_API_VER_MINOR__ 0
+#define __CUDART_API_VERSION ((__CUDA_API_VER_MAJOR__ * 1000) + (__CUDA_API_VER_MINOR__ * 10))
+#define CUDARTAPI
+#define CUDART_CB
+#define CUDA_IPC_HANDLE_SIZE 64
+
 #include <cstddef>
 #include <cstdint>
 
@@ -18,6 +57,26 @@ cudaError_t cudaMallocHost(void **ptr, std::size_t size);
 cudaError_t cudaHostAlloc(void **ptr, std::size_t size, unsigned int flags);
 cudaError_t cudaFree(void *ptr);
 cudaError_t cudaFreeHost(void *ptr);
+cudaError_t cudaHostRegister(void *ptr, std::size_t size, unsigned int flags);
+cudaError_t cudaHostUnregister(void *ptr);
+cudaError_t cudaHostGetDevicePointer(void **device, void *host, unsigned int flags);
+cudaError_t cudaHostGetFlags(unsigned int *flags, void *host);
+cudaError_t cudaMallocPitch(void **ptr, std::size_t *pitch, std::size_t width, std::size_t height);
+cudaError_t cudaMalloc3D(cudaPitchedPtr *pitched, cudaExtent extent);
+cudaError_t cudaMemcpy2D(void *dst, std::size_t dpitch, const void *src, std::size_t spitch,
+                         std::size_t width, std::size_t height, cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DAsync(void *dst, std::size_t dpitch, const void *src, std::size_t spitch,
+                              std::size_t width, std::size_t height, cudaMemcpyKind kind,
+                              cudaStream_t stream = nullptr);
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *p);
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *p, cudaStream_t stream = nullptr);
+cudaError_t cudaMemset2D(void *ptr, std::size_t pitch, int value, std::size_t width,
+                         std::size_t height);
+cudaError_t cudaMemset2DAsync(void *ptr, std::size_t pitch, int value, std::size_t width,
+                              std::size_t height, cudaStream_t stream = nullptr);
+cudaError_t cudaMemset3D(cudaPitchedPtr p, int value, cudaExtent extent);
+cudaError_t cudaMemset3DAsync(cudaPitchedPtr p, int value, cudaExtent extent,
+                              cudaStream_t stream = nullptr);
 cudaError_t cudaMemcpy(void *dst, const void *src, std::size_t count, cudaMemcpyKind kind);
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, std::size_t count, cudaMemcpyKind kind,
                             cudaStream_t stream = nullptr);
@@ -46,11 +105,18 @@ cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device);
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config);
 cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config);
 cudaError_t cudaSetDeviceFlags(unsigned int flags);
+cudaError_t cudaGetDeviceFlags(unsigned int *flags);
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value);
+cudaError_t cudaDeviceGetLimit(std::size_t *value, cudaLimit limit);
+cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
 cudaError_t cudaRuntimeGetVersion(int *version);
 cudaError_t cudaDriverGetVersion(int *version);
 
 cudaError_t cudaStreamCreate(cudaStream_t *stream);
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flags, int priority);
+cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority);
+cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags);
 cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
@@ -65,7 +131,18 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 
 cudaError_t cudaFuncSetAttribute_impl(const void *func, cudaFuncAttribute attr, int value);
 cudaError_t cudaFuncSetCacheConfig_impl(const void *func, cudaFuncCache c);
+cudaError_t cudaFuncGetAttributes_impl(cudaFuncAttributes *attr, const void *func);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags_impl(
+    int *numBlocks, const void *func, int blockSize, std::size_t dynamicSmem, unsigned int flags);
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock_impl(std::size_t *bytes, const void *func,
+                                                           int numBlocks, int blockSize);
+// Hands the runtime a kernel's static __shared__ size before its first
+// launch (for cudaFuncGetAttributes and occupancy).
+void warpsim_register_kernel(const void *func, std::size_t staticSmem);
 }
+
+#define cudaOccupancyDefault 0x00
+#define cudaOccupancyDisableCachingOverride 0x01
 
 template <class T> cudaError_t cudaMalloc(T **ptr, std::size_t size) {
   return cudaMalloc(reinterpret_cast<void **>(ptr), size);
@@ -106,6 +183,110 @@ template <class F> cudaError_t cudaFuncSetAttribute(F *func, cudaFuncAttribute a
 }
 template <class F> cudaError_t cudaFuncSetCacheConfig(F *func, cudaFuncCache c) {
   return cudaFuncSetCacheConfig_impl(reinterpret_cast<const void *>(func), c);
+}
+template <class F> cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, F *func) {
+  return cudaFuncGetAttributes_impl(attr, reinterpret_cast<const void *>(func));
+}
+
+// Occupancy. A kernel is taken to need few enough registers never to limit
+// it (docs/device-api.md); every other limit is the architecture's.
+template <class F>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, F func,
+                                                                   int blockSize,
+                                                                   std::size_t dynamicSmem,
+                                                                   unsigned int flags) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags_impl(
+      numBlocks, reinterpret_cast<const void *>(func), blockSize, dynamicSmem, flags);
+}
+template <class F>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, F func, int blockSize,
+                                                          std::size_t dynamicSmem) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, func, blockSize,
+                                                                dynamicSmem, cudaOccupancyDefault);
+}
+template <class F>
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(std::size_t *bytes, F func, int numBlocks,
+                                                      int blockSize) {
+  return cudaOccupancyAvailableDynamicSMemPerBlock_impl(bytes, reinterpret_cast<const void *>(func),
+                                                        numBlocks, blockSize);
+}
+
+// The block size with the most resident threads per SM, the largest first
+// among equals, trying multiples of the warp size from the limit down (as
+// CUDA's header does); minGridSize fills every SM at that occupancy.
+template <class F, class SmemOfBlockSize>
+cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(int *minGridSize,
+                                                                    int *blockSize, F func,
+                                                                    SmemOfBlockSize smemOf,
+                                                                    int blockSizeLimit = 0,
+                                                                    unsigned int flags = 0) {
+  if (minGridSize == nullptr || blockSize == nullptr || func == nullptr)
+    return cudaErrorInvalidValue;
+  int device = 0, perSm = 0, warp = 0, devMax = 0, sms = 0;
+  cudaError_t e = cudaGetDevice(&device);
+  if (e == cudaSuccess)
+    e = cudaDeviceGetAttribute(&perSm, cudaDevAttrMaxThreadsPerMultiProcessor, device);
+  if (e == cudaSuccess)
+    e = cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, device);
+  if (e == cudaSuccess)
+    e = cudaDeviceGetAttribute(&devMax, cudaDevAttrMaxThreadsPerBlock, device);
+  if (e == cudaSuccess)
+    e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  cudaFuncAttributes attr;
+  if (e == cudaSuccess)
+    e = cudaFuncGetAttributes(&attr, func);
+  if (e != cudaSuccess)
+    return e;
+  int limit = blockSizeLimit == 0 ? devMax : blockSizeLimit;
+  limit = limit < devMax ? limit : devMax;
+  limit = limit < attr.maxThreadsPerBlock ? limit : attr.maxThreadsPerBlock;
+  int bestBlock = 0, bestBlocks = 0, bestThreads = 0;
+  for (int aligned = (limit + warp - 1) / warp * warp; aligned > 0; aligned -= warp) {
+    const int tryBlock = limit < aligned ? limit : aligned;
+    int blocks = 0;
+    e = cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+        &blocks, func, tryBlock, static_cast<std::size_t>(smemOf(tryBlock)), flags);
+    if (e != cudaSuccess)
+      return e;
+    if (blocks * tryBlock > bestThreads) {
+      bestBlock = tryBlock;
+      bestBlocks = blocks;
+      bestThreads = blocks * tryBlock;
+    }
+    if (bestThreads == perSm)
+      break;
+  }
+  *minGridSize = bestBlocks * sms;
+  *blockSize = bestBlock;
+  return cudaSuccess;
+}
+template <class F, class SmemOfBlockSize>
+cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int *minGridSize, int *blockSize, F func,
+                                                           SmemOfBlockSize smemOf,
+                                                           int blockSizeLimit = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(minGridSize, blockSize, func,
+                                                                 smemOf, blockSizeLimit, 0);
+}
+namespace warpsim::detail {
+struct FixedSmem {
+  std::size_t bytes;
+  std::size_t operator()(int) const { return bytes; }
+};
+} // namespace warpsim::detail
+template <class F>
+cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize, F func,
+                                                        std::size_t dynamicSmem = 0,
+                                                        int blockSizeLimit = 0,
+                                                        unsigned int flags = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func, warpsim::detail::FixedSmem{dynamicSmem}, blockSizeLimit, flags);
+}
+template <class F>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, F func,
+                                               std::size_t dynamicSmem = 0,
+                                               int blockSizeLimit = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeWithFlags(minGridSize, blockSize, func, dynamicSmem,
+                                                     blockSizeLimit, 0);
 }
 
 // ----------------------------------------------------------- device built-ins

@@ -26,6 +26,9 @@ AddressClass classifyAddress(const Runtime &rt, std::uint32_t slot, std::size_t 
     return {MemorySpace::Constant, AddressFault::None};
   if (rt.inImageWritable(a))
     return {MemorySpace::Global, AddressFault::None};
+  // Pinned host memory (cudaHostRegister) is system memory the GPU reaches.
+  if (rt.hostRegisteredRange(a, size) != nullptr)
+    return {MemorySpace::Managed, AddressFault::None};
   return {MemorySpace::Host,
           mem.inGlobalReserve(a) ? AddressFault::PastAllocations : AddressFault::HostMemory};
 }

@@ -3,6 +3,7 @@
 // synchronisation only reports errors. Error state follows the real runtime:
 // launch-configuration errors are reported once by cudaGetLastError; errors
 // during a kernel (illegal address, device assert) are sticky.
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -10,6 +11,7 @@
 
 #include <cuda_runtime.h>
 
+#include "HostCopy.h"
 #include "Runtime.h"
 #include "warpsim/model/LaunchValidation.h"
 
@@ -24,7 +26,12 @@ model::Dim3 toDim(const dim3 &d) { return model::Dim3{d.x, d.y, d.z}; }
 
 struct StreamObj {
   unsigned flags;
+  int priority;
 };
+// cudaDeviceGetStreamPriorityRange on an H100: lower numbers are higher
+// priorities. Work runs when issued, so a priority changes nothing here.
+constexpr int kLeastPriority = 0;
+constexpr int kGreatestPriority = -5;
 struct EventObj {
   unsigned flags;
   bool recorded;
@@ -32,10 +39,13 @@ struct EventObj {
 
 bool isDevice(std::uintptr_t a, std::size_t n) { return rt().memory.isDeviceRange(a, n); }
 
+} // namespace
+
+namespace warpsim::sim {
+
 // With unified addressing, cudaMemcpyDefault (and a wrong kind) resolve by
 // where the pointers actually are.
-cudaError_t checkedCopy(void *dst, const void *src, std::size_t n, cudaMemcpyKind kind,
-                        const char *what) {
+cudaError_t validateCopy(const void *dst, const void *src, std::size_t n, cudaMemcpyKind kind) {
   if (rt().stickyError != cudaSuccess)
     return rt().setError(rt().stickyError);
   if (n == 0)
@@ -69,16 +79,32 @@ cudaError_t checkedCopy(void *dst, const void *src, std::size_t n, cudaMemcpyKin
   default:
     return rt().setError(cudaErrorInvalidMemcpyDirection);
   }
-  std::memmove(dst, src, n);
-  if (dDev) {
-    HostWrite w{d, n, what};
-    for (Observer *o : rt().observers)
-      o->onHostWrite(w);
-  }
   return cudaSuccess;
 }
 
-} // namespace
+void copyBytes(void *dst, const void *src, std::size_t n, const char *what) {
+  std::memmove(dst, src, n);
+  notifyHostWrite(dst, n, what);
+}
+
+void notifyHostWrite(void *dst, std::size_t n, const char *what) {
+  auto d = reinterpret_cast<std::uintptr_t>(dst);
+  if (n == 0 || !isDevice(d, n))
+    return;
+  HostWrite w{d, n, what};
+  for (Observer *o : rt().observers)
+    o->onHostWrite(w);
+}
+
+cudaError_t checkedCopy(void *dst, const void *src, std::size_t n, cudaMemcpyKind kind,
+                        const char *what) {
+  if (cudaError_t e = validateCopy(dst, src, n, kind); e != cudaSuccess || n == 0)
+    return e;
+  copyBytes(dst, src, n, what);
+  return cudaSuccess;
+}
+
+} // namespace warpsim::sim
 
 extern "C" {
 
@@ -120,15 +146,6 @@ cudaError_t cudaMallocManaged(void **ptr, std::size_t size, unsigned int) {
   return cudaSuccess;
 }
 
-// Pinned host memory is mapped into the device's address space (UVA), so
-// kernels may read it: it lives with managed memory.
-cudaError_t cudaMallocHost(void **ptr, std::size_t size) {
-  return cudaMallocManaged(ptr, size, cudaMemAttachGlobal);
-}
-cudaError_t cudaHostAlloc(void **ptr, std::size_t size, unsigned int) {
-  return cudaMallocManaged(ptr, size, cudaMemAttachGlobal);
-}
-
 cudaError_t cudaFree(void *ptr) {
   if (ptr == nullptr)
     return cudaSuccess;
@@ -141,7 +158,6 @@ cudaError_t cudaFree(void *ptr) {
     o->onFree(a->base, a->size);
   return cudaSuccess;
 }
-cudaError_t cudaFreeHost(void *ptr) { return cudaFree(ptr); }
 
 cudaError_t cudaMemcpy(void *dst, const void *src, std::size_t count, cudaMemcpyKind kind) {
   return checkedCopy(dst, src, count, kind, "cudaMemcpy");
@@ -266,7 +282,66 @@ cudaError_t cudaGetDevice(int *device) {
 cudaError_t cudaSetDevice(int device) {
   return device == 0 ? cudaSuccess : rt().setError(cudaErrorInvalidDevice);
 }
-cudaError_t cudaSetDeviceFlags(unsigned int) { return cudaSuccess; }
+// Scheduling and mapping flags change nothing observable here (host threads
+// never wait on a running GPU); they are kept for cudaGetDeviceFlags, which
+// always includes cudaDeviceMapHost as CUDA 13's does.
+cudaError_t cudaSetDeviceFlags(unsigned int flags) {
+  const unsigned sched = flags & cudaDeviceScheduleMask;
+  if ((flags & ~static_cast<unsigned>(cudaDeviceMask)) != 0 ||
+      (sched != 0 && (sched & (sched - 1)) != 0))
+    return rt().setError(cudaErrorInvalidValue);
+  rt().deviceFlags = flags | cudaDeviceMapHost;
+  return cudaSuccess;
+}
+cudaError_t cudaGetDeviceFlags(unsigned int *flags) {
+  if (flags == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  *flags = rt().deviceFlags;
+  return cudaSuccess;
+}
+
+// Limits are kept and reported; the stack size does not resize warpsim's
+// fiber stacks (--stack-size does) and no printf FIFO fills up.
+static std::size_t *limitSlot(cudaLimit limit) {
+  Runtime &r = rt();
+  switch (limit) {
+  case cudaLimitStackSize:
+    return &r.stackLimit;
+  case cudaLimitPrintfFifoSize:
+    return &r.printfFifoLimit;
+  case cudaLimitMallocHeapSize:
+    return &r.heapLimit;
+  case cudaLimitDevRuntimePendingLaunchCount:
+    return &r.pendingLaunchLimit;
+  case cudaLimitMaxL2FetchGranularity:
+    return &r.l2FetchLimit;
+  case cudaLimitPersistingL2CacheSize:
+    return &r.persistingL2Limit;
+  default:
+    return nullptr;
+  }
+}
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
+  if (limit == cudaLimitDevRuntimeSyncDepth) // not on sm_90, as on the H100
+    return rt().setError(cudaErrorUnsupportedLimit);
+  std::size_t *slot = limitSlot(limit);
+  if (slot == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  // The H100 keeps the printf FIFO in 128-byte units.
+  *slot = limit == cudaLimitPrintfFifoSize ? (value + 127) / 128 * 128 : value;
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceGetLimit(std::size_t *value, cudaLimit limit) {
+  if (value == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  if (limit == cudaLimitDevRuntimeSyncDepth)
+    return rt().setError(cudaErrorUnsupportedLimit);
+  std::size_t *slot = limitSlot(limit);
+  if (slot == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  *value = *slot;
+  return cudaSuccess;
+}
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return cudaSuccess; }
 cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig) { return cudaSuccess; }
 cudaError_t cudaRuntimeGetVersion(int *v) {
@@ -277,121 +352,37 @@ cudaError_t cudaRuntimeGetVersion(int *v) {
 }
 cudaError_t cudaDriverGetVersion(int *v) { return cudaRuntimeGetVersion(v); }
 
-cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int device) {
-  if (p == nullptr)
-    return rt().setError(cudaErrorInvalidValue);
-  if (device != 0)
-    return rt().setError(cudaErrorInvalidDevice);
-  const model::ArchSpec &a = rt().arch;
-  std::memset(p, 0, sizeof *p);
-  std::strncpy(p->name, a.display_name.c_str(), sizeof p->name - 1);
-  p->totalGlobalMem = a.total_global_mem;
-  p->sharedMemPerBlock = a.static_shared_per_block;
-  p->regsPerBlock = static_cast<int>(a.registers_per_block);
-  p->warpSize = static_cast<int>(rt().laneCount);
-  p->memPitch = 2147483647;
-  p->maxThreadsPerBlock = static_cast<int>(a.max_threads_per_block);
-  for (int i = 0; i < 3; ++i) {
-    p->maxThreadsDim[i] = static_cast<int>(a.max_block_dim[i]);
-    p->maxGridSize[i] = static_cast<int>(a.max_grid_dim[i]);
-  }
-  p->clockRate = static_cast<int>(a.clock_rate_khz);
-  p->totalConstMem = a.total_const_mem;
-  p->major = a.compute_major;
-  p->minor = a.compute_minor;
-  p->textureAlignment = 512;
-  p->deviceOverlap = 1;
-  p->multiProcessorCount = static_cast<int>(a.multiprocessor_count);
-  p->canMapHostMemory = 1;
-  p->concurrentKernels = 1;
-  p->asyncEngineCount = 2;
-  p->unifiedAddressing = 1;
-  p->memoryClockRate = static_cast<int>(a.memory_clock_rate_khz);
-  p->memoryBusWidth = static_cast<int>(a.memory_bus_width);
-  p->l2CacheSize = static_cast<int>(a.l2_cache_size);
-  p->maxThreadsPerMultiProcessor = static_cast<int>(a.max_threads_per_sm);
-  p->regsPerMultiprocessor = static_cast<int>(a.registers_per_sm);
-  p->managedMemory = 1;
-  p->sharedMemPerMultiprocessor = a.shared_per_sm;
-  p->sharedMemPerBlockOptin = a.shared_per_block_optin;
-  p->maxBlocksPerMultiProcessor = static_cast<int>(a.max_blocks_per_sm);
-  p->cooperativeLaunch = 1;
-  p->concurrentManagedAccess = 1;
-  return cudaSuccess;
-}
-
-cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device) {
-  cudaDeviceProp p;
-  if (value == nullptr)
-    return rt().setError(cudaErrorInvalidValue);
-  if (cudaError_t e = cudaGetDeviceProperties(&p, device); e != cudaSuccess)
-    return e;
-  switch (attr) {
-  case cudaDevAttrMaxThreadsPerBlock:
-    *value = p.maxThreadsPerBlock;
-    break;
-  case cudaDevAttrMaxBlockDimX:
-    *value = p.maxThreadsDim[0];
-    break;
-  case cudaDevAttrMaxBlockDimY:
-    *value = p.maxThreadsDim[1];
-    break;
-  case cudaDevAttrMaxBlockDimZ:
-    *value = p.maxThreadsDim[2];
-    break;
-  case cudaDevAttrMaxGridDimX:
-    *value = p.maxGridSize[0];
-    break;
-  case cudaDevAttrMaxGridDimY:
-    *value = p.maxGridSize[1];
-    break;
-  case cudaDevAttrMaxGridDimZ:
-    *value = p.maxGridSize[2];
-    break;
-  case cudaDevAttrMaxSharedMemoryPerBlock:
-    *value = static_cast<int>(p.sharedMemPerBlock);
-    break;
-  case cudaDevAttrWarpSize:
-    *value = p.warpSize;
-    break;
-  case cudaDevAttrMultiProcessorCount:
-    *value = p.multiProcessorCount;
-    break;
-  case cudaDevAttrComputeCapabilityMajor:
-    *value = p.major;
-    break;
-  case cudaDevAttrComputeCapabilityMinor:
-    *value = p.minor;
-    break;
-  case cudaDevAttrMaxSharedMemoryPerBlockOptin:
-    *value = static_cast<int>(p.sharedMemPerBlockOptin);
-    break;
-  default:
-    return rt().setError(cudaErrorInvalidValue);
-  }
-  return cudaSuccess;
-}
-
-cudaError_t cudaFuncSetAttribute_impl(const void *func, cudaFuncAttribute attr, int value) {
-  if (func == nullptr)
-    return rt().setError(cudaErrorInvalidDeviceFunction);
-  if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize) {
-    if (value < 0 || static_cast<std::uint64_t>(value) > rt().arch.shared_per_block_optin)
-      return rt().setError(cudaErrorInvalidValue);
-    rt().maxDynamicSmem[func] = value;
-  }
-  return cudaSuccess;
-}
-cudaError_t cudaFuncSetCacheConfig_impl(const void *, cudaFuncCache) { return cudaSuccess; }
-
 // ------------------------------------------------------- streams, events
 // Work runs when it is issued, so a stream has nothing left to wait for.
 
 cudaError_t cudaStreamCreate(cudaStream_t *s) { return cudaStreamCreateWithFlags(s, 0); }
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned int flags) {
-  if (s == nullptr)
+  return cudaStreamCreateWithPriority(s, flags, kLeastPriority);
+}
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned int flags, int priority) {
+  if (s == nullptr || (flags & ~static_cast<unsigned>(cudaStreamNonBlocking)) != 0)
     return rt().setError(cudaErrorInvalidValue);
-  *s = reinterpret_cast<cudaStream_t>(new StreamObj{flags});
+  priority = std::clamp(priority, kGreatestPriority, kLeastPriority);
+  *s = reinterpret_cast<cudaStream_t>(new StreamObj{flags, priority});
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest) {
+  if (least != nullptr)
+    *least = kLeastPriority;
+  if (greatest != nullptr)
+    *greatest = kGreatestPriority;
+  return cudaSuccess;
+}
+cudaError_t cudaStreamGetPriority(cudaStream_t s, int *priority) {
+  if (priority == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  *priority = s == nullptr ? kLeastPriority : reinterpret_cast<StreamObj *>(s)->priority;
+  return cudaSuccess;
+}
+cudaError_t cudaStreamGetFlags(cudaStream_t s, unsigned int *flags) {
+  if (flags == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  *flags = s == nullptr ? 0u : reinterpret_cast<StreamObj *>(s)->flags;
   return cudaSuccess;
 }
 cudaError_t cudaStreamDestroy(cudaStream_t s) {
@@ -487,6 +478,8 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
   req.static_smem = site->static_smem == kUnknownSmem ? 0 : site->static_smem;
   req.dynamic_smem = cfg->smem;
   req.max_threads_bound = site->max_threads_bound;
+  if (site->kernel_addr != nullptr && site->static_smem != kUnknownSmem)
+    r.kernelStaticSmem[site->kernel_addr] = site->static_smem;
   if (auto it = r.maxDynamicSmem.find(site->kernel_addr);
       site->kernel_addr != nullptr && it != r.maxDynamicSmem.end())
     req.max_dynamic_smem_optin = static_cast<std::uint64_t>(it->second);
@@ -518,3 +511,8 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
 }
 
 } // extern "C"
+
+// cudaProfilerStart/Stop (cuda_profiler_api.h) mark a range for an external
+// profiler; warpsim's own profile covers every launch regardless.
+extern "C" cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
+extern "C" cudaError_t cudaProfilerStop(void) { return cudaSuccess; }

@@ -83,7 +83,7 @@ void installCrashHandler() {
   ss.ss_sp = altStack;
   ss.ss_size = sizeof altStack;
   sigaltstack(&ss, nullptr);
-  struct sigaction sa {};
+  struct sigaction sa{};
   sa.sa_sigaction = &onFault;
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&sa.sa_mask);
@@ -188,6 +188,21 @@ void Runtime::finish() {
   findings.addStat("events", s.accesses + s.barrier_arrivals);
   findings.addStat("kernel_ns", s.kernel_ns);
   findings.flush();
+}
+
+} // namespace warpsim::sim
+
+namespace warpsim::sim {
+
+cudaError_t Runtime::unsupported(const char *call, const char *why) {
+  if (warnedUnsupported_.insert(call).second) {
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "warpsim: warning: %s is not supported by warpsim%s%s; it returns "
+                 "cudaErrorNotSupported\n",
+                 call, why != nullptr ? ": " : "", why != nullptr ? why : "");
+  }
+  return setError(cudaErrorNotSupported);
 }
 
 } // namespace warpsim::sim

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,46 @@ public:
   std::uint64_t launches = 0;
   std::string devicePrintf;                   // flushed when a launch ends
   std::map<const void *, int> maxDynamicSmem; // cudaFuncSetAttribute
+  std::map<const void *, int> smemCarveout;   // cudaFuncAttributePreferredSharedMemoryCarveout
+  // Static __shared__ bytes of each kernel, learned from its launch sites
+  // (KernelSite) and from warpsim_register_kernel (KernelRegistry.cpp).
+  std::map<const void *, std::size_t> kernelStaticSmem;
+
+  // cudaSetDeviceFlags: the CUDA 13 runtime always reports cudaDeviceMapHost.
+  unsigned deviceFlags = 0x08;
+  // cudaDeviceSetLimit values, with the H100's defaults. Warpsim keeps them
+  // for cudaDeviceGetLimit; mallocHeapLimit() is what a device heap reads.
+  std::size_t stackLimit = 1024;
+  std::size_t printfFifoLimit = 8650752;
+  std::size_t heapLimit = 8388608;
+  std::size_t pendingLaunchLimit = 2048;
+  std::size_t l2FetchLimit = 64;
+  std::size_t persistingL2Limit = 9830400;
+
+  // Host memory made device-visible by cudaHostRegister (base -> bytes,
+  // flags) and the flags of each cudaHostAlloc allocation (by base).
+  struct HostRange {
+    std::size_t size;
+    unsigned flags;
+  };
+  std::map<std::uintptr_t, HostRange> hostRegistered;
+  std::map<std::uintptr_t, unsigned> hostAllocFlags;
+  // The registered range holding all of [a, a+n), or nullptr.
+  const std::pair<const std::uintptr_t, HostRange> *hostRegisteredRange(std::uintptr_t a,
+                                                                        std::size_t n) const {
+    auto it = hostRegistered.upper_bound(a);
+    if (it == hostRegistered.begin())
+      return nullptr;
+    --it;
+    return a - it->first + n <= it->second.size ? &*it : nullptr;
+  }
+
+  // The device malloc heap's size (cudaLimitMallocHeapSize), in bytes.
+  std::size_t mallocHeapLimit() const { return heapLimit; }
+
+  // Says once per call name, on stderr, that a runtime API call is not
+  // supported, and returns (and records) cudaErrorNotSupported.
+  cudaError_t unsupported(const char *call, const char *why = nullptr);
 
   // Read-only and writable segments of the program image: string literals
   // and static locals that device code may touch.
@@ -64,6 +105,7 @@ private:
     std::uintptr_t lo, hi;
   };
   std::vector<Range> imageRO_, imageRW_;
+  std::set<std::string> warnedUnsupported_;
 };
 
 // Exit status of a program that warpsim ended (the driver maps it to its own

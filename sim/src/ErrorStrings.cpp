@@ -26,6 +26,10 @@ extern "C" const char *cudaGetErrorName(cudaError_t error) {
     WARPSIM_NAME(cudaErrorNoDevice)
     WARPSIM_NAME(cudaErrorInvalidDevice)
     WARPSIM_NAME(cudaErrorInvalidKernelImage)
+    WARPSIM_NAME(cudaErrorUnsupportedLimit)
+    WARPSIM_NAME(cudaErrorSetOnActiveProcess)
+    WARPSIM_NAME(cudaErrorHostMemoryAlreadyRegistered)
+    WARPSIM_NAME(cudaErrorHostMemoryNotRegistered)
     WARPSIM_NAME(cudaErrorInvalidResourceHandle)
     WARPSIM_NAME(cudaErrorNotReady)
     WARPSIM_NAME(cudaErrorIllegalAddress)
@@ -50,6 +54,14 @@ extern "C" const char *cudaGetErrorName(cudaError_t error) {
 
 extern "C" const char *cudaGetErrorString(cudaError_t error) {
   switch (error) {
+  case cudaErrorUnsupportedLimit:
+    return "limit is not supported on this architecture";
+  case cudaErrorSetOnActiveProcess:
+    return "cannot set while device is active in this process";
+  case cudaErrorHostMemoryAlreadyRegistered:
+    return "part or all of the requested memory range is already mapped";
+  case cudaErrorHostMemoryNotRegistered:
+    return "pointer does not correspond to a registered memory region";
   case cudaSuccess:
     return "no error";
   case cudaErrorInvalidValue:

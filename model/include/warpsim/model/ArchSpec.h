@@ -35,6 +35,11 @@ struct ArchSpec {
   std::uint64_t static_shared_per_block = 48 * 1024;
   std::uint64_t shared_per_block_optin = 48 * 1024;
   std::uint64_t shared_per_sm = 48 * 1024;
+  // Shared memory the driver keeps for itself in every resident block
+  // (cudaDevAttrReservedSharedMemoryPerBlock: 1 KiB since sm_80). It counts
+  // against shared_per_sm in occupancy, not against a kernel's own limit.
+  // Optional in the data files (default 0).
+  std::uint64_t reserved_shared_per_block = 0;
   unsigned named_barriers = 16;
   unsigned registers_per_block = 65536;
   unsigned registers_per_sm = 65536;
