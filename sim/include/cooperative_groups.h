@@ -1,6 +1,8 @@
-// Cooperative groups, the basics: this_thread_block(), tiled_partition
-// (static and dynamic), coalesced_threads(), and cg::reduce (in
-// <cooperative_groups/reduce.h>). Header-only, built on warpsim's warp
+// Cooperative groups: this_thread_block(), tiled_partition (static and
+// dynamic; static tiles of a warp or of several warps), coalesced_threads(),
+// binary_partition, labeled_partition, and cg::reduce (in
+// <cooperative_groups/reduce.h>). Shuffles take any trivially copyable type
+// (moved as 32-bit words, as CUDA does). Header-only, built on warpsim's warp
 // intrinsics and __syncthreads. The functions here are compiled with the
 // user's kernel (and so instrumented): they compute on their arguments and
 // on the group object (which lives on the thread's own stack) only, so they
@@ -8,6 +10,9 @@
 #pragma once
 
 #include <cuda_runtime.h>
+#include <type_traits>
+
+#include "warpsim/sync_abi.h"
 
 namespace cooperative_groups {
 
@@ -46,6 +51,23 @@ inline unsigned long long compress(unsigned long long bits, unsigned long long m
       ++k;
     }
   return out;
+}
+// Shuffles any trivially copyable value: arithmetic types directly, others
+// as consecutive 32-bit words (the last one zero-padded).
+template <class T, class F> T shfl_any(const T &var, F shuffle) {
+  static_assert(std::is_trivially_copyable_v<T>, "shfl needs a trivially copyable type");
+  if constexpr (std::is_arithmetic_v<T>) {
+    return shuffle(var);
+  } else {
+    constexpr unsigned n = (sizeof(T) + 3) / 4;
+    unsigned w[n] = {};
+    __builtin_memcpy(w, &var, sizeof(T));
+    for (unsigned k = 0; k < n; ++k)
+      w[k] = shuffle(w[k]);
+    T out;
+    __builtin_memcpy(&out, w, sizeof(T));
+    return out;
+  }
 }
 } // namespace details
 
@@ -116,31 +138,40 @@ public:
   unsigned long long meta_group_size() const { return meta_size_; }
 
   template <class T> T shfl(T var, unsigned srcRank) const {
-    if (kind_ == tile_kind)
-      return __shfl_sync(mask_, var, static_cast<int>(srcRank), static_cast<int>(size_));
-    unsigned src = details::lane_of_rank(mask_, srcRank % size_);
-    return __shfl_sync(mask_, var, static_cast<int>(src));
+    return details::shfl_any(var, [&](auto v) {
+      if (kind_ == tile_kind)
+        return __shfl_sync(mask_, v, static_cast<int>(srcRank), static_cast<int>(size_));
+      unsigned src = details::lane_of_rank(mask_, srcRank % size_);
+      return __shfl_sync(mask_, v, static_cast<int>(src));
+    });
   }
   template <class T> T shfl_down(T var, unsigned delta) const {
-    if (kind_ == tile_kind)
-      return __shfl_down_sync(mask_, var, delta, static_cast<int>(size_));
-    unsigned r = static_cast<unsigned>(thread_rank());
-    unsigned src = r + delta < size_ ? details::lane_of_rank(mask_, r + delta) : details::lane_id();
-    return __shfl_sync(mask_, var, static_cast<int>(src));
+    return details::shfl_any(var, [&](auto v) {
+      if (kind_ == tile_kind)
+        return __shfl_down_sync(mask_, v, delta, static_cast<int>(size_));
+      unsigned r = static_cast<unsigned>(thread_rank());
+      unsigned src =
+          r + delta < size_ ? details::lane_of_rank(mask_, r + delta) : details::lane_id();
+      return __shfl_sync(mask_, v, static_cast<int>(src));
+    });
   }
   template <class T> T shfl_up(T var, unsigned delta) const {
-    if (kind_ == tile_kind)
-      return __shfl_up_sync(mask_, var, delta, static_cast<int>(size_));
-    unsigned r = static_cast<unsigned>(thread_rank());
-    unsigned src = r >= delta ? details::lane_of_rank(mask_, r - delta) : details::lane_id();
-    return __shfl_sync(mask_, var, static_cast<int>(src));
+    return details::shfl_any(var, [&](auto v) {
+      if (kind_ == tile_kind)
+        return __shfl_up_sync(mask_, v, delta, static_cast<int>(size_));
+      unsigned r = static_cast<unsigned>(thread_rank());
+      unsigned src = r >= delta ? details::lane_of_rank(mask_, r - delta) : details::lane_id();
+      return __shfl_sync(mask_, v, static_cast<int>(src));
+    });
   }
   template <class T> T shfl_xor(T var, unsigned laneMask) const {
-    if (kind_ == tile_kind)
-      return __shfl_xor_sync(mask_, var, static_cast<int>(laneMask), static_cast<int>(size_));
-    unsigned r = static_cast<unsigned>(thread_rank()) ^ laneMask;
-    unsigned src = r < size_ ? details::lane_of_rank(mask_, r) : details::lane_id();
-    return __shfl_sync(mask_, var, static_cast<int>(src));
+    return details::shfl_any(var, [&](auto v) {
+      if (kind_ == tile_kind)
+        return __shfl_xor_sync(mask_, v, static_cast<int>(laneMask), static_cast<int>(size_));
+      unsigned r = static_cast<unsigned>(thread_rank()) ^ laneMask;
+      unsigned src = r < size_ ? details::lane_of_rank(mask_, r) : details::lane_id();
+      return __shfl_sync(mask_, v, static_cast<int>(src));
+    });
   }
   int any(int predicate) const { return __any_sync(mask_, predicate); }
   int all(int predicate) const { return __all_sync(mask_, predicate); }
@@ -156,9 +187,10 @@ public:
 };
 
 // A tile of N consecutive threads of a warp (N a power of two, N <= warp size).
-template <unsigned N, class ParentT = void> class thread_block_tile : public warp_group_ops {
-  static_assert(N >= 1 && N <= 64 && (N & (N - 1)) == 0,
-                "thread_block_tile size must be a power of two up to the warp size");
+// Tiles of 64 threads and more (several warps) are the specialisation below.
+template <unsigned N, class ParentT = void, bool MultiWarp = (N > 32)>
+class thread_block_tile : public warp_group_ops {
+  static_assert(N >= 1 && (N & (N - 1)) == 0, "thread_block_tile size must be a power of two");
 
 public:
   thread_block_tile()
@@ -175,14 +207,97 @@ public:
   unsigned long long thread_rank() const { return details::lane_id() & (N - 1); }
 };
 
-// The threads of the warp that are active (converged) at the call.
-class coalesced_group : public warp_group_ops {
-  friend coalesced_group coalesced_threads();
-  explicit coalesced_group(unsigned long long mask)
-      : warp_group_ops(coalesced_kind, static_cast<unsigned>(__popcll(mask)), mask, 0, 1) {}
+// A tile of N threads (N = 64, 128, ... up to 1024) spanning several warps
+// (one warp when --warp-size 64 and N = 64): rank, size, meta group and
+// sync, which is a named CTA barrier (bar.sync 1 + meta_group_rank, N) so
+// the race detector sees it as the GPU's barrier. CUDA offers no shuffles or
+// votes on these tiles. Limit: 15 tiles per block (the ids 1..15).
+template <unsigned N, class ParentT> class thread_block_tile<N, ParentT, true> {
+  static_assert(N <= 1024 && (N & (N - 1)) == 0,
+                "thread_block_tile size must be a power of two up to 1024");
+
+public:
+  thread_block_tile() = default;
+  template <class P> thread_block_tile(const thread_block_tile<N, P, true> &) {}
+  void sync() const {
+    if (N <= static_cast<unsigned>(warpSize)) {
+      __syncwarp(details::tile_mask(N, details::lane_id()));
+      return;
+    }
+    warpsim_cta_barrier(0, 0, 1 + static_cast<unsigned>(meta_group_rank()), N, 0,
+                        __builtin_return_address(0));
+  }
+  static constexpr unsigned long long size() { return N; }
+  static constexpr unsigned long long num_threads() { return N; }
+  unsigned long long thread_rank() const { return details::linear_tid() % N; }
+  unsigned long long meta_group_rank() const { return details::linear_tid() / N; }
+  unsigned long long meta_group_size() const { return (details::block_threads() + N - 1) / N; }
 };
 
+// Scratch memory CUDA's multi-warp tiles use (before sm_80); warpsim's
+// tiles need none, so it is only accepted.
+template <unsigned MaxBlockSize = 1024> struct block_tile_memory {
+  alignas(16) unsigned char reserved[16];
+};
+template <unsigned MaxBlockSize>
+inline thread_block this_thread_block(block_tile_memory<MaxBlockSize> &) {
+  return this_thread_block();
+}
+
+class coalesced_group;
+namespace details {
+coalesced_group make_coalesced(unsigned long long mask, unsigned metaRank, unsigned metaSize);
+}
+
+// The threads of the warp that are active (converged) at the call, or a
+// partition of a group (binary_partition, labeled_partition).
+class coalesced_group : public warp_group_ops {
+  friend coalesced_group coalesced_threads();
+  friend coalesced_group details::make_coalesced(unsigned long long, unsigned, unsigned);
+  explicit coalesced_group(unsigned long long mask, unsigned metaRank = 0, unsigned metaSize = 1)
+      : warp_group_ops(coalesced_kind, static_cast<unsigned>(__popcll(mask)), mask, metaRank,
+                       metaSize) {}
+};
+
+inline coalesced_group details::make_coalesced(unsigned long long mask, unsigned metaRank,
+                                               unsigned metaSize) {
+  return coalesced_group(mask, metaRank, metaSize);
+}
+
 inline coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
+
+// Splits a group of one warp (a tile or a coalesced group) by a predicate:
+// the threads with the same value form a group, meta_group_rank = pred of 2
+// (one group of rank 0 when all agree), as CUDA's.
+inline coalesced_group binary_partition(const warp_group_ops &g, bool pred) {
+  const unsigned long long mask = g.get_mask();
+  const unsigned long long set = __ballot_sync(mask, pred) & mask;
+  if (set == mask || set == 0)
+    return details::make_coalesced(mask, 0, 1);
+  return details::make_coalesced(pred ? set : mask & ~set, pred ? 1 : 0, 2);
+}
+// Splits by a label (integer or pointer): one group per distinct label,
+// ranked by their lowest lane, as CUDA's.
+template <class Label> coalesced_group labeled_partition(const warp_group_ops &g, Label label) {
+  static_assert(std::is_integral_v<Label> || std::is_pointer_v<Label>,
+                "labeled_partition needs an integral or pointer label");
+  if constexpr (std::is_same_v<Label, bool>) {
+    return binary_partition(g, label);
+  } else {
+    const unsigned long long mask = g.get_mask();
+    unsigned long long key;
+    if constexpr (std::is_pointer_v<Label>)
+      key = reinterpret_cast<unsigned long long>(label);
+    else
+      key = static_cast<unsigned long long>(label);
+    const unsigned long long sub = __match_any_sync(mask, key);
+    const unsigned leader = static_cast<unsigned>(__builtin_ctzll(sub));
+    const unsigned long long leaders = __ballot_sync(mask, details::lane_id() == leader) & mask;
+    return details::make_coalesced(
+        sub, static_cast<unsigned>(__popcll(leaders & ((1ull << leader) - 1))),
+        static_cast<unsigned>(__popcll(leaders)));
+  }
+}
 
 template <unsigned N, class ParentT>
 thread_block_tile<N, ParentT> tiled_partition(const ParentT &) {
@@ -192,8 +307,9 @@ thread_block_tile<N, ParentT> tiled_partition(const ParentT &) {
 template <unsigned N, unsigned M, class P>
 thread_block_tile<N, thread_block_tile<M, P>> tiled_partition(const thread_block_tile<M, P> &) {
   static_assert(N <= M, "a sub-tile cannot be larger than its parent tile");
+  static_assert(N <= 32, "warpsim: a tile of several warps cut from a tile is not supported");
   thread_block_tile<N, thread_block_tile<M, P>> t;
-  t.set_meta((details::lane_id() & (M - 1)) / N, M / N);
+  t.set_meta((details::linear_tid() % M) / N, M / N);
   return t;
 }
 

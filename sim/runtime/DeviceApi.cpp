@@ -9,6 +9,8 @@
 #include <ctime>
 #include <type_traits>
 
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #include "Runtime.h"
@@ -229,6 +231,11 @@ WS_ATOMIC(atomicOr, unsigned long long, old | val)
 WS_ATOMIC(atomicXor, int, old ^ val)
 WS_ATOMIC(atomicXor, unsigned int, old ^ val)
 WS_ATOMIC(atomicXor, unsigned long long, old ^ val)
+// The 16-bit types: the sum rounded once, as the GPU's atom.add.noftz.f16.
+WS_ATOMIC_AT(atomicAdd, Scope::Device, __half, __hadd(old, val))
+WS_ATOMIC_AT(atomicAdd, Scope::Device, __half2, __hadd2(old, val))
+WS_ATOMIC_AT(atomicAdd, Scope::Device, __nv_bfloat16, __hadd(old, val))
+WS_ATOMIC_AT(atomicAdd, Scope::Device, __nv_bfloat162, __hadd2(old, val))
 #undef WS_ATOMIC
 #undef WS_ATOMIC_AT
 
