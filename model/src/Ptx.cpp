@@ -413,6 +413,7 @@ private:
           parts[3] != "global")
         return false;
       in.op = PtxOp::FenceProxyAsync;
+      in.proxySpaces = parts.size() == 3 ? 3 : parts[3] == "global" ? 2 : 1;
       return parts.size() <= 4;
     }
     if (head == "cp" && parts.size() >= 2 && parts[1] == "async") {

@@ -10,6 +10,7 @@
 #include "Install.h"
 #include "MBarrierChecker.h"
 #include "MemoryChecker.h"
+#include "ProxyFenceChecker.h"
 #include "RaceDetector.h"
 #include "Runtime.h"
 #include "WarpOpChecker.h"
@@ -53,6 +54,8 @@ void installCheckers(Runtime &rt) {
   if (async) {
     static AsyncCopyChecker checker(rt);
     rt.observers.push_back(&checker);
+    static ProxyFenceChecker proxies(rt);
+    rt.observers.push_back(&proxies);
   }
   if (warp) {
     static WarpOpChecker checker(rt);

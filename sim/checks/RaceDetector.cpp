@@ -433,6 +433,8 @@ void RaceDetector::onBarrierComplete(const BarrierEvent &e) {
 }
 
 void RaceDetector::onFence(const FenceEvent &e) {
+  if (e.proxy_async != 0)
+    return; // orders proxies, not threads
   BlockSync &bs = blockOf(e.block);
   if (!pending_.empty())
     resolve(e.block, e.warp);

@@ -52,8 +52,8 @@ void BlockExecutor::checkBulkOperands(Lane *l, std::uintptr_t dst, std::uintptr_
 void BlockExecutor::bulkLoad(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
                              std::uintptr_t mbar, std::uintptr_t pc) {
   checkBulkOperands(l, dst, src, size, pc);
-  access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc);
-  access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc);
+  access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device, Proxy::Async);
+  access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc, Scope::Device, Proxy::Async);
   InFlightCopy c{l->tid, dst, src, size, size, 0, pc, AsyncCopyKind::BulkLoad, mbar};
   issueCopy(c);
   // A thread may already wait for the bytes.
@@ -67,8 +67,8 @@ void BlockExecutor::bulkLoad(Lane *l, std::uintptr_t dst, std::uintptr_t src, st
 void BlockExecutor::bulkStore(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
                               std::uintptr_t pc) {
   checkBulkOperands(l, dst, src, size, pc);
-  access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc);
-  access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc);
+  access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device, Proxy::Async);
+  access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc, Scope::Device, Proxy::Async);
   issueCopy(InFlightCopy{l->tid, dst, src, size, size, sync.bulkGroupsOf(l->tid).issue(), pc,
                          AsyncCopyKind::BulkStore});
 }

@@ -202,7 +202,7 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
     a.space = lead.ev.space;
     a.order = lead.ev.order;
     a.scope = lead.ev.scope;
-    a.proxy = Proxy::Generic;
+    a.proxy = lead.ev.proxy;
     a.pc = lead.ev.pc;
     a.count = 0;
     for (std::uint64_t m = group; m != 0; m &= m - 1) {
@@ -227,7 +227,7 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
       executeMBarrier(lanes[__builtin_ctzll(m)]);
     break;
   case EventKind::Fence: {
-    FenceEvent e{&info, w.index, group, lead.ev.pc, lead.ev.fence};
+    FenceEvent e{&info, w.index, group, lead.ev.pc, lead.ev.fence, lead.ev.proxyFence};
     for (Observer *o : rt_.observers)
       o->onFence(e);
     for (std::uint64_t m = group; m != 0; m &= m - 1)
@@ -335,7 +335,7 @@ void BlockExecutor::restoreSuppressed(Lane &l) {
 }
 
 void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
-                           MemoryOrder order, std::uintptr_t pc, Scope scope) {
+                           MemoryOrder order, std::uintptr_t pc, Scope scope, Proxy proxy) {
   restoreSuppressed(*l); // a suppressed access just before this one has happened
   // The thread's own stack is private: nothing to check or schedule.
   if (addr - l->stack_lo < l->stack_hi - l->stack_lo)
@@ -381,6 +381,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   e.space = c.space;
   e.order = order;
   e.scope = scope;
+  e.proxy = proxy;
   e.size = size;
   e.addr = addr;
   e.pc = pc;
@@ -399,7 +400,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   a.space = c.space;
   a.order = order;
   a.scope = scope;
-  a.proxy = Proxy::Generic;
+  a.proxy = proxy;
   a.pc = pc;
   a.count = 1;
   a.lanes[0] = LaneAccess{l->lane, size, addr};
@@ -597,14 +598,16 @@ void BlockExecutor::releaseMBarrierWaiters(std::uintptr_t addr, model::MBarrier 
   }
 }
 
-void BlockExecutor::fence(Lane *l, FenceScope scope, std::uintptr_t pc) {
+void BlockExecutor::fence(Lane *l, FenceScope scope, std::uintptr_t pc, std::uint8_t proxySpaces) {
   if (grid_.lanesRunAlone()) {
-    FenceEvent f{&info, l->warp->index, std::uint64_t{1} << l->lane, pc, scope};
+    FenceEvent f{&info, l->warp->index, std::uint64_t{1} << l->lane, pc, scope, proxySpaces};
     for (Observer *o : rt_.observers)
       o->onFence(f);
     return;
   }
-  event(l, EventKind::Fence, pc).fence = scope;
+  PendingEvent &e = event(l, EventKind::Fence, pc);
+  e.fence = scope;
+  e.proxyFence = proxySpaces;
   stop(l);
 }
 

@@ -63,7 +63,7 @@ public:
 
   // ---- called on a lane's fiber (the hooks and the device API)
   void access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind, MemoryOrder order,
-              std::uintptr_t pc, Scope scope = Scope::Device);
+              std::uintptr_t pc, Scope scope = Scope::Device, Proxy proxy = Proxy::Generic);
   // __syncthreads and its reducing forms. Returns the barrier's result
   // (see model::barrierResult).
   std::uint64_t barrier(Lane *l, BarrierKind kind, bool predicate, std::uintptr_t pc);
@@ -76,7 +76,8 @@ public:
   // token (the phase) of an arrival, or whether a wait's phase is complete.
   std::uint64_t mbarrier(Lane *l, model::MBarrierOp op, std::uintptr_t addr, std::uint32_t count,
                          std::uint32_t tx, std::uint64_t phase, std::uintptr_t pc);
-  void fence(Lane *l, FenceScope scope, std::uintptr_t pc);
+  // A memory fence, or with `proxySpaces` a fence.proxy.async (FenceEvent).
+  void fence(Lane *l, FenceScope scope, std::uintptr_t pc, std::uint8_t proxySpaces = 0);
   // A warp operation (shuffle, vote, match, reduce, __syncwarp,
   // __activemask): waits for the lanes of `mask`, returns this lane's result.
   std::uint64_t warpOp(Lane *l, model::WarpOp op, std::uint64_t mask,

@@ -43,7 +43,9 @@ struct PendingEvent {
   std::uint32_t mtx = 0;
   std::uint64_t mphase = 0;
   FenceScope fence = FenceScope::Device;
-  Scope scope = Scope::Device; // of an atomic access
+  Scope scope = Scope::Device;  // of an atomic access
+  Proxy proxy = Proxy::Generic; // async: a bulk copy's accesses at its issue
+  std::uint8_t proxyFence = 0;  // fence.proxy.async: spaces it orders (FenceEvent)
   bool predicate = false;
   std::uint32_t size = 0;
   std::uintptr_t addr = 0;

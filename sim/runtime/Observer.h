@@ -137,7 +137,12 @@ struct FenceEvent {
   std::uint64_t mask;
   std::uintptr_t pc;
   FenceScope scope;
+  // fence.proxy.async: the state spaces whose generic and async-proxy
+  // accesses it orders (kProxyFenceShared | kProxyFenceGlobal); 0 for a
+  // memory fence. A proxy fence orders no memory accesses of one proxy.
+  std::uint8_t proxy_async = 0;
 };
+inline constexpr std::uint8_t kProxyFenceShared = 1, kProxyFenceGlobal = 2;
 
 // One execution of a warp-level operation (__shfl*_sync, votes, match,
 // reduce, __syncwarp, __activemask). Lanes that arrive at a *_sync op wait

@@ -295,7 +295,9 @@ private:
       block().bulkWait(l_, static_cast<std::uint32_t>(read(a[0])));
       break;
     case PtxOp::FenceProxyAsync:
-      // Memory here is one coherent store for both proxies: nothing to do.
+      // Memory here is one coherent store for both proxies; the event lets
+      // the async-proxy checker see which writes the fence covers.
+      block().fence(l_, Scope::Block, pc_, in.proxySpaces);
       break;
     case PtxOp::Bra:
       break;

@@ -66,10 +66,11 @@ struct PtxInstr {
   MBarrierOp mbar = MBarrierOp::Init;
   bool sharedCluster = false; // mbarrier: .shared::cluster (a peer CTA's object)
   BarrierKind red = BarrierKind::Block;
-  Scope scope = Scope::Block; // fences
-  bool sc = false;            // fence.sc
-  bool noinc = false;         // cp.async.mbarrier.arrive.noinc
-  bool read = false;          // cp.async.bulk.wait_group.read
+  Scope scope = Scope::Block;   // fences
+  bool sc = false;              // fence.sc
+  bool noinc = false;           // cp.async.mbarrier.arrive.noinc
+  bool read = false;            // cp.async.bulk.wait_group.read
+  std::uint8_t proxySpaces = 0; // fence.proxy.async: 1 shared, 2 global, 3 both
   enum class Cmp : std::uint8_t { Eq, Ne, Lt, Le, Gt, Ge } cmp = Cmp::Eq;
   bool isSigned = false, isFloat = false;
   std::uint32_t bits = 32;  // operand width of mov/selp/setp
