@@ -67,6 +67,10 @@ struct LaunchPassDetail {
 
 LaunchPassDetail runLaunchPass(std::string_view source, std::string_view file_for_site);
 
+// `__shared__ alignas(N)` -> `__shared__ __wsaln(N)` (same length), which
+// clang accepts after a GNU attribute (AlignasSpelling.cpp).
+void respellAlignasAfterKeywords(std::string &text);
+
 // ------------------------------------------------------------ __CUDA_ARCH__ pass
 
 // Text the __CUDA_ARCH__ pass inserts into a file's launch-passed text

@@ -343,13 +343,16 @@ std::size_t LaunchPassDetail::toOriginal(std::size_t offset) const {
 
 LaunchPassDetail runLaunchPass(std::string_view source, std::string_view file_for_site) {
   // Most files have no launch at all: skip the lexer for them.
+  LaunchPassDetail d;
   if (source.find("<<<") == std::string_view::npos) {
-    LaunchPassDetail d;
     d.result.ok = true;
     d.result.text = std::string(source);
-    return d;
+  } else {
+    d = Pass(source, file_for_site).run();
   }
-  return Pass(source, file_for_site).run();
+  if (d.result.ok)
+    respellAlignasAfterKeywords(d.result.text);
+  return d;
 }
 
 LaunchPassResult rewriteLaunchSyntax(std::string_view source, std::string_view file_for_site) {

@@ -26,6 +26,12 @@
 namespace warpsim::frontend {
 namespace {
 
+// The typedef's alignment, taken where the typedef is named: an `aligned`
+// attribute on a typedef is sugar that a template argument drops.
+std::string alignArg(const std::string &qual, const std::string &name) {
+  return ", alignof(" + qual + "__ws_shared_t_" + name + ")";
+}
+
 // constinit without C++20: a SharedVar must cost no initialisation guard in
 // every dialect the program may be parsed in (--std c++17 is the default).
 constexpr std::string_view kConstInit = "[[clang::require_constant_initialization]]";
@@ -183,7 +189,7 @@ private:
         after += " " + std::string(kConstInit) + " static ::warpsim::SharedVar __ws_shared_v_" +
                  name + sharedVarLiteral(vd, pos) + "; auto &" + name +
                  " = ::warpsim::" + (dynamic ? "shared_dynamic" : "shared_static") +
-                 "<__ws_shared_t_" + name + ">(__ws_shared_v_" + name + ");";
+                 "<__ws_shared_t_" + name + alignArg("", name) + ">(__ws_shared_v_" + name + ");";
       } else if (vd->getPreviousDecl() == nullptr) {
         // A redeclaration (`extern __shared__ T d[];` twice) repeats the
         // typedef, which C++ allows, but not the SharedVar.
@@ -214,7 +220,8 @@ private:
     ctx_.rewriter.ReplaceText(
         clang::SourceRange(b, e),
         "(::warpsim::" + std::string(dynamic ? "shared_dynamic" : "shared_static") + "<" + qual +
-            "__ws_shared_t_" + name + ">(" + qual + "__ws_shared_v_" + name + "))");
+            "__ws_shared_t_" + name + alignArg(qual, name) + ">(" + qual + "__ws_shared_v_" + name +
+            "))");
   }
 };
 

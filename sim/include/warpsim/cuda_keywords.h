@@ -21,6 +21,13 @@
 #define __noinline__ __attribute__((noinline))
 #define __inline__ inline
 #define __align__(n) __attribute__((aligned(n)))
+// `__shared__ alignas(X)` as the front end respells it (AlignasSpelling.cpp):
+// X is an alignment or a type.
+namespace warpsim {
+template <unsigned long N> constexpr unsigned long alignasValue() { return N; }
+template <class T> constexpr unsigned long alignasValue() { return alignof(T); }
+} // namespace warpsim
+#define __wsaln(...) __attribute__((aligned(::warpsim::alignasValue<__VA_ARGS__>())))
 #define __restrict__ __restrict
 // The front end reads the maximum threads per block (a launch above it fails).
 #define __launch_bounds__(...) __attribute__((annotate("warpsim::launch_bounds", __VA_ARGS__)))

@@ -95,12 +95,14 @@ cudaError_t warpsim_launch(const warpsim::KernelSite *site, const warpsim::Launc
 
 namespace warpsim {
 
-template <class T> inline T &shared_static(SharedVar &var) {
-  return *static_cast<T *>(warpsim_shared_static(&var, sizeof(T), alignof(T)));
+// Align: alignof(T) where the front end's typedef is named (an `aligned`
+// attribute on a typedef does not survive as a template argument).
+template <class T, std::size_t Align = alignof(T)> inline T &shared_static(SharedVar &var) {
+  return *static_cast<T *>(warpsim_shared_static(&var, sizeof(T), Align));
 }
 
 // T is an array of unknown bound, `E[]`.
-template <class T> inline T &shared_dynamic(SharedVar &var) {
+template <class T, std::size_t Align = alignof(T)> inline T &shared_dynamic(SharedVar &var) {
   return *static_cast<T *>(warpsim_shared_dynamic(&var));
 }
 
