@@ -71,8 +71,8 @@ __global__ void byteCopies(const unsigned char *in, unsigned char *out, int dstO
   for (int k = threadIdx.x; k < 256; k += kThreads)
     words[k] = -1;
   block.sync();
-  cg::memcpy_async(block, static_cast<void *>(buf + dstOff),
-                   static_cast<const void *>(in + srcOff), static_cast<size_t>(n));
+  cg::memcpy_async(block, static_cast<void *>(buf + dstOff), static_cast<const void *>(in + srcOff),
+                   static_cast<size_t>(n));
   cg::memcpy_async(block, words, static_cast<size_t>(dstCount), ints,
                    static_cast<size_t>(srcCount));
   cg::wait(block);

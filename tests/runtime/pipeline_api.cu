@@ -62,9 +62,8 @@ __global__ void rolePipeline(const float *in, float *out, int ntiles, int *lastQ
   __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, kStages> state;
   auto block = cg::this_thread_block();
   const bool producer = threadIdx.x < 32;
-  auto pipe = cuda::make_pipeline(block, &state,
-                                  producer ? cuda::pipeline_role::producer
-                                           : cuda::pipeline_role::consumer);
+  auto pipe = cuda::make_pipeline(
+      block, &state, producer ? cuda::pipeline_role::producer : cuda::pipeline_role::consumer);
   const float *src = in + blockIdx.x * ntiles * kTile;
   float sum = 0.0f;
   for (int i = 0; i < ntiles; ++i) {
