@@ -308,6 +308,7 @@ long long clock64(void); // clock() is the C library's, replaced likewise
 std::size_t __cvta_generic_to_shared(const void *p);
 void *__cvta_shared_to_generic(std::size_t a);
 unsigned int __isShared(const void *p);
+unsigned int __isGlobal(const void *p);
 
 // Atomics, with CUDA's overload set: each also as _block (atomic and
 // ordering only among the threads of the calling block) and _system (also

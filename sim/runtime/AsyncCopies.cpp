@@ -9,6 +9,7 @@
 // issue, so the memory checker and the race detector see them there.
 #include <algorithm>
 #include <cstring>
+#include <map>
 
 #include "BlockExecutor.h"
 #include "GridRunner.h"
@@ -101,7 +102,7 @@ void BlockExecutor::land(std::size_t i) {
   if (c.kind == AsyncCopyKind::BulkLoad)
     completeTx(c);
   // Arrive-ons this copy held back.
-  for (std::size_t k = 0; k < asyncArrivals_.size();) {
+  for (std::size_t k = 0; k < asyncArrivals_.size() && c.kind == AsyncCopyKind::CpAsync;) {
     AsyncArrival &a = asyncArrivals_[k];
     if (a.thread == c.thread && a.copies > 0 && --a.copies == 0) {
       const AsyncArrival done = a;
@@ -157,12 +158,15 @@ void BlockExecutor::landThread(std::uint32_t thread, std::uint32_t n, bool all,
 void BlockExecutor::asyncMBarrierArrive(Lane *l, std::uintptr_t mbar, bool noinc,
                                         std::uintptr_t pc) {
   // The pending count grows by one now unless .noinc; the arrive-on comes
-  // once the thread's copies issued so far have landed.
+  // once the thread's cp.async copies issued so far have landed (bulk copies
+  // are not tracked by it, PTX cp.async.mbarrier.arrive).
   model::MBarrier *mb = nullptr;
   if (auto it = sync.mbarriers.find(mbar); it != sync.mbarriers.end())
     mb = &it->second;
-  const std::uint32_t copies = static_cast<std::uint32_t>(std::count_if(
-      copies_.begin(), copies_.end(), [l](const InFlightCopy &c) { return c.thread == l->tid; }));
+  const std::uint32_t copies = static_cast<std::uint32_t>(
+      std::count_if(copies_.begin(), copies_.end(), [l](const InFlightCopy &c) {
+        return c.thread == l->tid && c.kind == AsyncCopyKind::CpAsync;
+      }));
   if (!noinc && mb != nullptr)
     mb->addPending(1);
   const AsyncArrival a{l->tid, mbar, copies, pc};
@@ -220,17 +224,26 @@ void BlockExecutor::landForMBarrier(std::uintptr_t mbar) {
     bytes += c.kind == AsyncCopyKind::BulkLoad && c.mbar == mbar ? c.size : 0;
   if (owed + bytes == 0 || it->second.pending() != owed || it->second.tx() != bytes)
     return;
-  std::vector<std::uint32_t> threads;
+  // Each owed arrive-on needs only the copies its thread had issued before
+  // it (the oldest ones): later copies, e.g. of the next pipeline stage,
+  // stay in flight.
+  std::map<std::uint32_t, std::uint32_t> owedCopies; // thread -> oldest copies
   for (const AsyncArrival &a : asyncArrivals_)
     if (a.mbar == mbar)
-      threads.push_back(a.thread);
+      owedCopies[a.thread] = std::max(owedCopies[a.thread], a.copies);
   for (std::size_t i = 0; i < copies_.size();)
     if (copies_[i].kind == AsyncCopyKind::BulkLoad && copies_[i].mbar == mbar)
       land(i);
     else
       ++i;
-  for (std::uint32_t t : threads)
-    landThread(t, 0, true); // each arrival is made once its copies landed
+  for (auto [thread, n] : owedCopies)
+    for (std::size_t i = 0; i < copies_.size() && n > 0;)
+      if (copies_[i].thread == thread && copies_[i].kind == AsyncCopyKind::CpAsync) {
+        land(i); // erases copies_[i]; arrive-ons whose copies all landed are made
+        --n;
+      } else {
+        ++i;
+      }
 }
 
 } // namespace warpsim::sim

@@ -171,6 +171,16 @@ unsigned int __isShared(const void *p) {
   const BlockInfo &b = lane("__isShared")->block->info;
   return reinterpret_cast<std::uintptr_t>(p) - b.smem_base < b.smem_size ? 1 : 0;
 }
+// Global space: device and managed allocations and __device__ symbols
+// (what libcu++ and cooperative groups test before choosing cp.async).
+unsigned int __isGlobal(const void *p) {
+  const MemoryMap &m = lane("__isGlobal")->block->grid().runtime().memory;
+  const auto a = reinterpret_cast<std::uintptr_t>(p);
+  if (m.inGlobalRegion(a))
+    return 1;
+  const Symbol *s = m.findSymbol(a);
+  return s != nullptr && s->space != MemorySpace::Constant ? 1 : 0;
+}
 // Simulated clocks: a deterministic count of the warp instructions the
 // thread's block has issued so far (per block, as an SM's clock is per SM).
 long long clock64(void) {
