@@ -151,9 +151,11 @@ Runtime::Runtime() {
       },
       this);
   installCrashHandler();
-  std::atexit(&atExit);
   g_runtime = this;
   installObservers(*this);
+  // After the observers (function-local statics): exit handlers run in
+  // reverse order, so atExit still finds them alive.
+  std::atexit(&atExit);
 }
 
 bool Runtime::inImageReadOnly(std::uintptr_t a) const {
