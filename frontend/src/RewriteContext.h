@@ -58,6 +58,7 @@ public:
 
 // The passes, in the order Translate runs them.
 void checkUnsupportedConstructs(RewriteContext &ctx);
+void rewriteDeviceHeap(RewriteContext &ctx);
 void rewriteSharedMemory(RewriteContext &ctx);
 void registerDeviceSymbols(RewriteContext &ctx);
 void resolveLaunchSites(RewriteContext &ctx);

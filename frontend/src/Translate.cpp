@@ -78,6 +78,7 @@ public:
     clang::Rewriter rewriter(ast.getSourceManager(), ast.getLangOpts());
     RewriteContext ctx(ast, rewriter, files_);
     checkUnsupportedConstructs(ctx);
+    rewriteDeviceHeap(ctx);
     rewriteSharedMemory(ctx);
     registerDeviceSymbols(ctx);
     resolveLaunchSites(ctx);

@@ -4,9 +4,11 @@
 // itself reports their use.) Inline PTX that warpsim executes
 // (model/Ptx.h) is rewritten into a call of the runtime's interpreter.
 #include "RewriteContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include "warpsim/model/Ptx.h"
 #include <algorithm>
@@ -138,6 +140,12 @@ public:
       if (a->getAnnotation() == "warpsim::cluster_dims")
         ctx_.error(ctx_.sm.getExpansionLoc(a->getLocation()),
                    "thread block clusters (__cluster_dims__) are not supported yet");
+    if (isKernel(fd) && fd->isThisDeclarationADefinition()) {
+      checkParamSpace(fd, at);
+      if (const clang::FunctionTemplateDecl *t = fd->getDescribedFunctionTemplate())
+        for (const clang::FunctionDecl *spec : t->specializations())
+          checkParamSpace(spec, at);
+    }
     if (!fd->doesThisDeclarationHaveABody())
       return true;
     AsmFinder(ctx_).TraverseStmt(fd->getBody());
@@ -148,6 +156,31 @@ public:
 
 private:
   RewriteContext &ctx_;
+
+  // A kernel's parameters live in the GPU's parameter space: 32764 bytes on
+  // sm_70 and later since CUDA 12.1 (4096 before). nvcc refuses more with
+  // "Formal parameter space overflowed"; so does warpsim, at the kernel.
+  static constexpr std::uint64_t kMaxParamBytes = 32764;
+  void checkParamSpace(const clang::FunctionDecl *fd, clang::SourceLocation at) {
+    std::uint64_t bytes = 0;
+    for (const clang::ParmVarDecl *p : fd->parameters()) {
+      const clang::QualType t = p->getType();
+      if (t->isDependentType() || t->isIncompleteType())
+        return;
+      const clang::TypeInfoChars ti = ctx_.ast.getTypeInfoInChars(t);
+      const auto align = static_cast<std::uint64_t>(ti.Align.getQuantity());
+      bytes =
+          (bytes + align - 1) / align * align + static_cast<std::uint64_t>(ti.Width.getQuantity());
+    }
+    if (bytes <= kMaxParamBytes)
+      return;
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    fd->getNameForDiagnostic(os, ctx_.ast.getPrintingPolicy(), /*Qualified=*/true);
+    ctx_.error(at, "formal parameter space overflowed (" + std::to_string(bytes) +
+                       " bytes required, max " + std::to_string(kMaxParamBytes) +
+                       " bytes allowed) in __global__ function '" + os.str() + "'");
+  }
 
   // A launch site (found by the launch pass) inside the body of a device
   // function. `__host__ __device__` functions are compiled for the host here

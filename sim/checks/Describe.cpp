@@ -18,9 +18,9 @@ std::string describeAddress(const Runtime &rt, const BlockInfo *block, std::uint
   }
   if (rt.memory.inGlobalRegion(addr)) {
     if (const Allocation *a = rt.memory.findAllocation(addr)) {
-      std::string s = "allocation #" + std::to_string(a->id) + " (" + std::to_string(a->size) +
-                      " bytes" + (a->freed ? ", freed" : "") + ") + " +
-                      std::to_string(addr - a->base);
+      std::string s = (a->heap ? "device-heap allocation #" : "allocation #") +
+                      std::to_string(a->id) + " (" + std::to_string(a->size) + " bytes" +
+                      (a->freed ? ", freed" : "") + ") + " + std::to_string(addr - a->base);
       return s;
     }
     return "global memory";

@@ -4,6 +4,8 @@
 #include "Describe.h"
 #include "Runtime.h"
 
+#include <algorithm>
+
 namespace warpsim::sim {
 
 namespace {
@@ -46,7 +48,9 @@ bool MemoryChecker::global(std::uintptr_t addr, std::uint32_t size, Finding *f) 
     if (a->freed) {
       if (f != nullptr) {
         f->kind = "use-after-free";
-        f->message = "the allocation was released by cudaFree";
+        f->message = a->heap ? "the block was released by free/delete in device code"
+                             : "the allocation was released by cudaFree";
+        heapSites(*a, *f);
       }
       return false;
     }
@@ -54,8 +58,10 @@ bool MemoryChecker::global(std::uintptr_t addr, std::uint32_t size, Finding *f) 
       if (f != nullptr) {
         f->kind = "out-of-bounds";
         f->message = "the access runs " + std::to_string(addr + size - a->base - a->size) +
-                     " bytes past the end of allocation #" + std::to_string(a->id) + " (" +
-                     std::to_string(a->size) + " bytes)";
+                     " bytes past the end of " +
+                     (a->heap ? "device-heap allocation #" : "allocation #") +
+                     std::to_string(a->id) + " (" + std::to_string(a->size) + " bytes)";
+        heapSites(*a, *f);
       }
       return false;
     }
@@ -66,11 +72,13 @@ bool MemoryChecker::global(std::uintptr_t addr, std::uint32_t size, Finding *f) 
   if (f == nullptr)
     return false;
   f->kind = "out-of-bounds";
-  if (a != nullptr)
+  if (a != nullptr) {
     f->message = "the address is " + std::to_string(addr - a->base - a->size) +
-                 " bytes after the end of allocation #" + std::to_string(a->id) + " (" +
-                 std::to_string(a->size) + " bytes" + (a->freed ? ", freed" : "") + ")";
-  else
+                 " bytes after the end of " +
+                 (a->heap ? "device-heap allocation #" : "allocation #") + std::to_string(a->id) +
+                 " (" + std::to_string(a->size) + " bytes" + (a->freed ? ", freed" : "") + ")";
+    heapSites(*a, *f);
+  } else
     f->message = "the address is before every device allocation";
   return false;
 }
@@ -118,5 +126,80 @@ void MemoryChecker::suppressed(Finding f) {
 }
 
 void MemoryChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(rt_.findings, l); }
+
+void MemoryChecker::heapSites(const Allocation &a, Finding &f) const {
+  if (!a.heap)
+    return;
+  if (const HeapBlock *b = rt_.heap.at(a.base)) {
+    f.sites.push_back(b->allocated);
+    if (b->isFreed)
+      f.sites.push_back(b->freed);
+  }
+}
+
+void MemoryChecker::onHeapFree(const HeapFree &e) {
+  Finding f;
+  f.kind = e.block != nullptr ? "double-free" : "invalid-free";
+  f.space = spaceName(MemorySpace::Global);
+  f.address = e.ptr;
+  f.sites.push_back(threadSite(*e.info, e.thread, e.pc, "free"));
+  if (e.block != nullptr) {
+    f.object = "device-heap allocation #" + std::to_string(e.block->id) + " (" +
+               std::to_string(e.block->size) + " bytes, freed)";
+    f.message = "free of " + f.object + ", which was already freed; the second free was ignored";
+    f.sites.push_back(e.block->allocated);
+    f.sites.push_back(e.block->freed);
+  } else {
+    const Allocation *a = rt_.memory.findAllocation(e.ptr);
+    const bool inside = a != nullptr && a->heap && e.ptr - a->base < a->size;
+    f.object = describeAddress(rt_, e.info, e.ptr, MemorySpace::Global);
+    f.message =
+        std::string("free of a pointer that ") +
+        (inside ? "points into, not at the start of, " + f.object.substr(0, f.object.find(" + "))
+                : "malloc/new in device code did not return (" + f.object + ")") +
+        "; the free was ignored";
+    if (inside)
+      f.sites.push_back(rt_.heap.at(a->base)->allocated);
+  }
+  const auto [index, fresh] = table_.find({f.kind, 0, e.pc, 0});
+  if (fresh)
+    table_.at(index).finding = std::move(f);
+}
+
+// One finding per allocation site: how many blocks made there were never
+// freed, and the first of them.
+void MemoryChecker::onDeviceReset() {
+  std::vector<std::pair<std::uintptr_t, std::vector<const HeapBlock *>>> bySite;
+  for (const HeapBlock *b : rt_.heap.live()) {
+    auto it = std::find_if(bySite.begin(), bySite.end(),
+                           [&](const auto &s) { return s.first == b->allocated.pc; });
+    if (it == bySite.end())
+      bySite.push_back({b->allocated.pc, {b}});
+    else
+      it->second.push_back(b);
+  }
+  for (const auto &[pc, blocks] : bySite) {
+    const HeapBlock &first = *blocks.front();
+    std::size_t bytes = 0;
+    for (const HeapBlock *b : blocks)
+      bytes += b->size;
+    Finding f;
+    f.kind = "memory-leak";
+    f.kernel = first.kernel;
+    f.launch = first.launch;
+    f.space = spaceName(MemorySpace::Global);
+    f.address = first.base;
+    f.size = static_cast<std::uint32_t>(first.size);
+    f.object = "device-heap allocation #" + std::to_string(first.id) + " (" +
+               std::to_string(first.size) + " bytes)";
+    f.count = blocks.size();
+    f.message = std::to_string(blocks.size()) + " device-heap block" +
+                (blocks.size() == 1 ? "" : "s") + " (" + std::to_string(bytes) +
+                " bytes) allocated here " + (blocks.size() == 1 ? "was" : "were") +
+                " never freed; the first: " + f.object;
+    f.sites.push_back(first.allocated);
+    rt_.findings.add(f);
+  }
+}
 
 } // namespace warpsim::sim

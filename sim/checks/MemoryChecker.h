@@ -10,6 +10,7 @@
 
 #include "AccessGuard.h"
 #include "FindingTable.h"
+#include "MemoryMap.h"
 #include "Observer.h"
 
 namespace warpsim::sim {
@@ -24,9 +25,14 @@ public:
   void onFree(std::uintptr_t, std::size_t) override { lo_ = hi_ = 0; }
   void onLaunchBegin(const LaunchInfo &) override { lo_ = hi_ = 0; }
   void onLaunchEnd(const LaunchInfo &l) override;
+  // Device heap: bad frees (double free, not a heap block) and leaks.
+  void onHeapFree(const HeapFree &e) override;
+  void onDeviceReset() override;
 
 private:
   bool global(std::uintptr_t addr, std::uint32_t size, Finding *f);
+  // Where a device-heap block was made (and released), for a finding on it.
+  void heapSites(const Allocation &a, Finding &f) const;
   bool shared(const Lane &l, std::uintptr_t addr, std::uint32_t size, Finding *f);
 
   Runtime &rt_;

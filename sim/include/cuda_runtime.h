@@ -46,6 +46,7 @@
 
 #include "warpsim/cuda_keywords.h"
 #include "warpsim/cuda_types.h"
+#include "warpsim/device_heap.h"
 #include "warpsim/frontend_abi.h"
 
 // ---------------------------------------------------------------- host API

@@ -347,7 +347,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
     Finding gf;
     cudaError_t ge = cudaErrorIllegalAddress;
     g->check(*l, addr, size, kind, c.space, &gf, &ge);
-    gf.sites.push_back(siteOf(l, pc, "access"));
+    gf.sites.insert(gf.sites.begin(), siteOf(l, pc, "access")); // before any the guard added
     // Going on needs memory to make the access in: device memory that is
     // mapped (a redzone, a freed allocation, the rest of a shared window).
     if (rt_.options.memory_error_continue && size <= sizeof l->fault_saved &&

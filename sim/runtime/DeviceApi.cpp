@@ -264,6 +264,45 @@ WS_CAS(unsigned short)
 #undef WS_CAS
 #undef WS_CAS_AT
 
+// ---------------------------------------------------------- device heap
+// The front end routes malloc/free and new/delete written in device code
+// here (warpsim/device_heap.h). Host code reaches these only through a
+// __host__ __device__ function, and gets the C library's heap.
+
+extern "C" void *warpsim_device_malloc(std::size_t size) {
+  if (Lane *l = tl_lane)
+    return Runtime::get().heap.allocate(*l, size, WS_RET);
+  return std::malloc(size);
+}
+
+extern "C" void warpsim_device_free(void *p) {
+  if (Lane *l = tl_lane)
+    return Runtime::get().heap.release(*l, p, WS_RET);
+  std::free(p);
+}
+
+void *operator new(std::size_t size, warpsim::DeviceHeapTag) noexcept {
+  if (Lane *l = tl_lane)
+    return Runtime::get().heap.allocate(*l, size == 0 ? 1 : size, WS_RET);
+  return std::malloc(size == 0 ? 1 : size);
+}
+void *operator new[](std::size_t size, warpsim::DeviceHeapTag) noexcept {
+  if (Lane *l = tl_lane)
+    return Runtime::get().heap.allocate(*l, size == 0 ? 1 : size, WS_RET);
+  return std::malloc(size == 0 ? 1 : size);
+}
+// Called only when a constructor throws.
+void operator delete(void *p, warpsim::DeviceHeapTag) noexcept {
+  if (Lane *l = tl_lane)
+    return Runtime::get().heap.release(*l, p, WS_RET);
+  std::free(p);
+}
+void operator delete[](void *p, warpsim::DeviceHeapTag) noexcept {
+  if (Lane *l = tl_lane)
+    return Runtime::get().heap.release(*l, p, WS_RET);
+  std::free(p);
+}
+
 // ------------------------------------------------------- printf, assert
 // Both replace the C library's symbols in the program (the executable's
 // definitions win). In host code they behave exactly like the originals.

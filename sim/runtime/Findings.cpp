@@ -1,6 +1,9 @@
 #include "Findings.h"
 
+#include <unistd.h>
+
 #include <cinttypes>
+#include <cstring>
 
 namespace warpsim::sim {
 namespace {
@@ -150,6 +153,11 @@ void FindingSink::addStat(const std::string &key, std::uint64_t value) {
   appendEscaped(s, key);
   s += ",\"value\":" + std::to_string(value) + "}";
   emit(s);
+}
+
+void FindingSink::emitRaw(const char *line) {
+  const int fd = fileno(out_ != nullptr ? out_ : stderr);
+  (void)!write(fd, line, std::strlen(line));
 }
 
 void FindingSink::flush() {

@@ -56,6 +56,8 @@ public:
   // by the caller, e.g. the profiler's {"type":"profile",...}).
   void addRecord(const std::string &jsonLine) { emit(jsonLine); }
   void flush();
+  // Async-signal-safe: one preformatted line, straight to the file.
+  void emitRaw(const char *line);
   std::uint64_t errors() const { return errors_; }
 
 private:

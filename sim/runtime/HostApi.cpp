@@ -256,6 +256,11 @@ cudaError_t cudaDeviceSynchronize(void) {
 }
 cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
 cudaError_t cudaDeviceReset(void) {
+  // The device heap goes with the context: what is still allocated leaked.
+  if (rt().stickyError == cudaSuccess)
+    for (Observer *o : rt().observers)
+      o->onDeviceReset();
+  rt().heap.reset();
   rt().stickyError = cudaSuccess;
   rt().lastError = cudaSuccess;
   return cudaSuccess;
@@ -326,6 +331,9 @@ cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
     return rt().setError(cudaErrorUnsupportedLimit);
   std::size_t *slot = limitSlot(limit);
   if (slot == nullptr)
+    return rt().setError(cudaErrorInvalidValue);
+  // CUDA: the heap size must be set before device code first calls malloc.
+  if (limit == cudaLimitMallocHeapSize && rt().heap.used())
     return rt().setError(cudaErrorInvalidValue);
   // The H100 keeps the printf FIFO in 128-byte units.
   *slot = limit == cudaLimitPrintfFifoSize ? (value + 127) / 128 * 128 : value;
@@ -442,6 +450,7 @@ void *warpsim_param_buffer(std::size_t size, std::size_t align) {
     rt().setError(cudaErrorInvalidValue);
     return nullptr;
   }
+  rt().paramBytes = size;
   return reinterpret_cast<void *>(rt().memory.paramBase());
 }
 
@@ -466,6 +475,9 @@ static void reportInvalidLaunch(const KernelSite &site, const model::LaunchReque
   f.sites.push_back(std::move(at));
   rt().findings.add(f);
 }
+
+// The parameter limit before CUDA 12.1; smaller blocks fit any stack.
+constexpr std::size_t kClassicParamBytes = 4096;
 
 cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void (*entry)(void *),
                            void *closure) {
@@ -495,6 +507,11 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
     reportInvalidLaunch(*site, req, v, err);
     return r.setError(err);
   }
+  // A kernel takes its by-value parameters on its thread's stack (the
+  // launch closure copies them there): give each stack room for them, so a
+  // __grid_constant__ struct of 32 KB does not overflow the default stack.
+  if (r.paramBytes > kClassicParamBytes)
+    r.stacks.grow(r.options.stack_size + 2 * r.paramBytes);
   LaunchInfo info{++r.launches, site, req.grid, req.block, cfg->smem, 0, r.laneCount, &r.arch};
   cudaError_t err = r.grid.run(info, entry, closure);
   if (!r.devicePrintf.empty()) {

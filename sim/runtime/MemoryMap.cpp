@@ -42,7 +42,7 @@ void MemoryMap::init(std::size_t sharedSlots) {
   commit(paramBase_, kParamBytes);
 }
 
-void *MemoryMap::allocate(std::size_t size, MemorySpace space) {
+void *MemoryMap::allocate(std::size_t size, MemorySpace space, bool heap) {
   const int h = space == MemorySpace::Managed ? 1 : 0;
   const std::uintptr_t base = globalBase_ + h * kHalf;
   std::size_t start = (globalNext_[h] + kAllocAlign - 1) / kAllocAlign * kAllocAlign;
@@ -55,15 +55,15 @@ void *MemoryMap::allocate(std::size_t size, MemorySpace space) {
     globalMapped_[h] = newMapped;
   }
   globalNext_[h] = end;
-  Allocation a{base + start, size, space, false, nextId_++};
+  Allocation a{base + start, size, space, false, nextId_++, heap};
   allocations_[a.base] = a;
   inUse_ += size;
   return reinterpret_cast<void *>(a.base);
 }
 
-const Allocation *MemoryMap::release(void *p) {
+const Allocation *MemoryMap::release(void *p, bool heap) {
   auto it = allocations_.find(reinterpret_cast<std::uintptr_t>(p));
-  if (it == allocations_.end() || it->second.freed)
+  if (it == allocations_.end() || it->second.freed || it->second.heap != heap)
     return nullptr;
   it->second.freed = true;
   inUse_ -= it->second.size;
@@ -127,7 +127,7 @@ const Symbol *MemoryMap::symbolAt(std::uintptr_t a) const {
 
 bool MemoryMap::isDeviceRange(std::uintptr_t a, std::size_t n) const {
   if (const Allocation *al = findAllocation(a);
-      al && !al->freed && a - al->base <= al->size && n <= al->size - (a - al->base))
+      al && !al->freed && !al->heap && a - al->base <= al->size && n <= al->size - (a - al->base))
     return true;
   if (const Symbol *s = findSymbol(a); s && n <= s->size - (a - s->base))
     return true;

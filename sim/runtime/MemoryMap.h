@@ -20,6 +20,7 @@ struct Allocation {
   MemorySpace space = MemorySpace::Global; // Global or Managed
   bool freed = false;
   std::uint64_t id = 0; // 1, 2, ... in allocation order
+  bool heap = false;    // made by malloc/new in device code (DeviceHeap)
 };
 
 struct Symbol {
@@ -41,11 +42,11 @@ public:
 
   void init(std::size_t sharedSlots);
 
-  // Device heap.
-  void *allocate(std::size_t size, MemorySpace space);
-  // Returns the allocation (now freed) or nullptr if `p` is not a live
-  // allocation's base.
-  const Allocation *release(void *p);
+  // Device memory (cudaMalloc & co.; `heap`: device-side malloc/new).
+  void *allocate(std::size_t size, MemorySpace space, bool heap = false);
+  // Returns the allocation (now freed) or nullptr if `p` is not the base of
+  // a live allocation of the same kind (heap or not).
+  const Allocation *release(void *p, bool heap = false);
   // Allocation whose [base, base+size) contains `a`, live or freed; else the
   // nearest one below `a` (for "past the end of" reports); else nullptr.
   const Allocation *findAllocation(std::uintptr_t a) const;
@@ -90,7 +91,8 @@ public:
   const Symbol *symbolAt(std::uintptr_t a) const;
 
   // Device-visible range check for host API calls (cudaMemcpy etc.): the
-  // whole [a, a+n) inside one live allocation or one symbol.
+  // whole [a, a+n) inside one live allocation or one symbol. Device-heap
+  // blocks are not: the runtime API refuses them, as CUDA does.
   bool isDeviceRange(std::uintptr_t a, std::size_t n) const;
 
 private:

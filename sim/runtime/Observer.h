@@ -29,6 +29,7 @@ using model::SyncObjectKind;
 using model::SyncObjectRef;
 
 struct FindingSite;
+struct HeapBlock;
 
 // A narrow, read-only view of a resident block's threads, for reports: the
 // call stack a thread is in when a finding names it. Valid while the block
@@ -227,6 +228,16 @@ struct HostWrite {
   const char *what; // "cudaMemcpy", ...
 };
 
+// free/delete in device code of a pointer the heap cannot release: a block
+// already freed (`block` set) or no heap block's base (`block` null).
+struct HeapFree {
+  const BlockInfo *info; // the freeing thread's block
+  std::uint32_t thread;  // linear thread index within it
+  std::uintptr_t pc;
+  std::uintptr_t ptr;
+  const HeapBlock *block;
+};
+
 class Observer {
 public:
   virtual ~Observer() = default;
@@ -256,6 +267,10 @@ public:
   virtual void onAlloc(std::uintptr_t, std::size_t, MemorySpace) {}
   virtual void onFree(std::uintptr_t, std::size_t) {}
   virtual void onHostWrite(const HostWrite &) {}
+  virtual void onHeapFree(const HeapFree &) {}
+  // The device's memory is about to go (cudaDeviceReset, or the program
+  // ends without a sticky error): what is still allocated has leaked.
+  virtual void onDeviceReset() {}
   // Sent only to the observers in Runtime::storeObservers, and only for
   // lanes that ran as part of a warp instruction (lockstep and random
   // schedules) with a store of at most 16 bytes.

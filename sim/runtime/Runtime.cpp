@@ -74,6 +74,7 @@ void onFault(int sig, siginfo_t *info, void *) {
     say(" KiB; raise it with --stack-size)");
   }
   say("\n");
+  rt.finishAfterCrash();
   _exit(kSimulationAbortedExit);
 }
 
@@ -91,7 +92,14 @@ void installCrashHandler() {
   sigaction(SIGBUS, &sa, nullptr);
 }
 
-void atExit() { Runtime::get().finish(); }
+void atExit() {
+  Runtime &rt = Runtime::get();
+  // A poisoned context never frees anything: leaks then say nothing new.
+  if (rt.stickyError == cudaSuccess)
+    for (Observer *o : rt.observers)
+      o->onDeviceReset();
+  rt.finish();
+}
 
 } // namespace
 
@@ -143,9 +151,11 @@ Runtime::Runtime() {
       },
       this);
   installCrashHandler();
-  std::atexit(&atExit);
   g_runtime = this;
   installObservers(*this);
+  // After the observers (function-local statics): exit handlers run in
+  // reverse order, so atExit still finds them alive.
+  std::atexit(&atExit);
 }
 
 bool Runtime::inImageReadOnly(std::uintptr_t a) const {
@@ -188,6 +198,29 @@ void Runtime::finish() {
   findings.addStat("events", s.accesses + s.barrier_arrivals);
   findings.addStat("kernel_ns", s.kernel_ns);
   findings.flush();
+}
+
+void Runtime::finishAfterCrash() {
+  static bool done = false;
+  if (done)
+    return;
+  done = true;
+  const EngineStats s = grid.stats();
+  const std::pair<const char *, std::uint64_t> stats[] = {
+      {"launches", s.launches},
+      {"blocks", s.blocks},
+      {"threads", s.threads},
+      {"warp_instructions", s.warp_instructions},
+      {"accesses", s.accesses},
+      {"barrier_arrivals", s.barrier_arrivals},
+      {"events", s.accesses + s.barrier_arrivals},
+      {"kernel_ns", s.kernel_ns}};
+  for (const auto &[key, value] : stats) {
+    char line[128];
+    std::snprintf(line, sizeof line, "{\"type\":\"stat\",\"key\":\"%s\",\"value\":%llu}\n", key,
+                  static_cast<unsigned long long>(value));
+    findings.emitRaw(line);
+  }
 }
 
 } // namespace warpsim::sim

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "DeviceHeap.h"
 #include "Findings.h"
 #include "GridRunner.h"
 #include "MemoryMap.h"
@@ -29,6 +30,7 @@ public:
   model::ArchSpec arch;
   unsigned laneCount = 32;
   MemoryMap memory;
+  DeviceHeap heap{*this};
   StackPool stacks;
   FindingSink findings;
   GridRunner grid{*this};
@@ -97,6 +99,11 @@ public:
   // Ends the program after a fatal finding (deadlock, livelock, crash).
   [[noreturn]] void fatal(const Finding &f);
   void finish(); // at exit: stats to the report
+  // The same stats from the crash handler: written with write(2), no
+  // allocation, so a launch that crashed (stack overflow) is still counted.
+  void finishAfterCrash();
+  // Size of the launch's parameter block (set by warpsim_param_buffer).
+  std::size_t paramBytes = 0;
 
 private:
   static Runtime &create();

@@ -28,6 +28,15 @@ StackPool::~StackPool() {
     munmap(reinterpret_cast<void *>(base_), stride_ * capacity_);
 }
 
+void StackPool::grow(std::size_t stackBytes) {
+  if (stackBytes <= this->stackBytes() || free_.size() != committed_)
+    return;
+  munmap(reinterpret_cast<void *>(base_), stride_ * capacity_);
+  free_.clear();
+  committed_ = 0;
+  init(stackBytes, capacity_);
+}
+
 std::uint32_t StackPool::acquire() {
   if (!free_.empty()) {
     std::uint32_t i = free_.back();

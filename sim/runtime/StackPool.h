@@ -15,6 +15,9 @@ public:
   // `stackBytes` is rounded up to pages; `capacity` stacks are reserved.
   void init(std::size_t stackBytes, std::size_t capacity);
   ~StackPool();
+  // Makes every stack at least `stackBytes` large. Only between launches
+  // (no stack in use); stacks never shrink.
+  void grow(std::size_t stackBytes);
 
   // Returns the stack index; its usable range is [lo(i), hi(i)).
   std::uint32_t acquire();
