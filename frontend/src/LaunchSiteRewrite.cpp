@@ -236,7 +236,70 @@ static unsigned launchBound(RewriteContext &ctx, const clang::FunctionDecl *kern
   return 0;
 }
 
+// `cudaLaunchCooperativeKernel(kernel or (void *)kernel, grid, block, args,
+// smem, stream)` and `cudaLaunchKernel(...)` with a kernel the front end can
+// name become `::warpsim::launchWithArgs(KernelSite{...}, cooperative,
+// &::kernel, grid, block, args, smem, stream)`: the parameter types come
+// from the kernel, the values from `args`. A call whose kernel cannot be
+// named stays, and returns cudaErrorNotSupported with a warning.
+class ArgsLaunchFinder : public clang::RecursiveASTVisitor<ArgsLaunchFinder> {
+public:
+  explicit ArgsLaunchFinder(RewriteContext &ctx) : ctx_(ctx) {}
+
+  bool VisitCallExpr(clang::CallExpr *call) {
+    const clang::FunctionDecl *fd = call->getDirectCallee();
+    if (fd == nullptr || call->getNumArgs() < 4 || !fd->getDeclContext()->isTranslationUnit())
+      return true;
+    const std::string callee = fd->getNameAsString();
+    const bool cooperative = callee == "cudaLaunchCooperativeKernel";
+    if (!cooperative && callee != "cudaLaunchKernel")
+      return true;
+    const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(call->getArg(0)->IgnoreParenCasts());
+    if (ref == nullptr)
+      return true;
+    if (const auto *uop = llvm::dyn_cast<clang::UnaryOperator>(call->getArg(0)->IgnoreParenCasts()))
+      ref = llvm::dyn_cast<clang::DeclRefExpr>(uop->getSubExpr()->IgnoreParenCasts());
+    const auto *kernel =
+        ref != nullptr ? llvm::dyn_cast<clang::FunctionDecl>(ref->getDecl()) : nullptr;
+    clang::SourceManager &sm = ctx_.sm;
+    const clang::SourceLocation calleeLoc = sm.getSpellingLoc(call->getCallee()->getBeginLoc());
+    const clang::SourceLocation argBegin = sm.getSpellingLoc(call->getArg(0)->getBeginLoc());
+    const clang::SourceLocation argEnd = sm.getSpellingLoc(call->getArg(0)->getEndLoc());
+    if (kernel == nullptr || !isKernel(kernel) || ctx_.userFile(calleeLoc) == nullptr ||
+        !nameable(ctx_, kernel, calleeLoc) || sm.getFileID(argBegin) != sm.getFileID(calleeLoc) ||
+        !done_.insert(calleeLoc.getRawEncoding()).second)
+      return true;
+    UserPosition pos;
+    if (!ctx_.position(calleeLoc, pos))
+      return true;
+    const std::string name = printedName(ctx_, kernel);
+    std::uint64_t bytes = 0;
+    const std::string smem = staticSharedBytes(ctx_, kernel, bytes, nullptr)
+                                 ? std::to_string(bytes)
+                                 : "::warpsim::kUnknownSmem";
+    const unsigned bound = launchBound(ctx_, kernel);
+    const unsigned line = sm.getSpellingLineNumber(calleeLoc);
+    const unsigned col = sm.getSpellingColumnNumber(calleeLoc);
+    const std::string site = "::warpsim::KernelSite{\"" + escapeForStringLiteral(name) + "\", \"" +
+                             escapeForStringLiteral(pos.report_name) + "\", " +
+                             std::to_string(line) + ", " + std::to_string(col) + ", " + smem +
+                             ", reinterpret_cast<const void *>(&::" + name + ")" +
+                             (bound == 0 ? "" : ", nullptr, " + std::to_string(bound)) + "}";
+    ctx_.rewriter.ReplaceText(calleeLoc, static_cast<unsigned>(callee.size()),
+                              "::warpsim::launchWithArgs");
+    ctx_.rewriter.ReplaceText(clang::SourceRange(argBegin, argEnd),
+                              site + ", " + (cooperative ? "true" : "false") + ", &::" + name);
+    return true;
+  }
+
+private:
+  RewriteContext &ctx_;
+  std::set<clang::SourceLocation::UIntTy> done_;
+};
+
 void resolveLaunchSites(RewriteContext &ctx) {
+  ArgsLaunchFinder args(ctx);
+  args.TraverseDecl(ctx.ast.getTranslationUnitDecl());
   LaunchFinder finder(ctx);
   finder.TraverseDecl(ctx.ast.getTranslationUnitDecl());
   for (auto &[raw, use] : finder.sites_) {

@@ -61,6 +61,7 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
   // A launch boundary orders everything: records of earlier launches carry
   // another generation and never race.
   gen_ = static_cast<std::uint32_t>(l.id);
+  gridEpoch_ = 0;
   tpb_ = static_cast<std::uint32_t>(l.block.volume());
   ws_ = l.warp_size;
   syncObjects_.clear();
@@ -185,6 +186,7 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
   acc.block = bs.linear;
   acc.epoch = instr;
   acc.barrierEpoch = bs.barrierEpoch;
+  acc.gridEpoch = gridEpoch_;
   acc.threadsPerBlock = tpb_;
   acc.warpSize = ws_;
   acc.warpSynchronous = warpSynchronous_;
@@ -430,6 +432,25 @@ void RaceDetector::onBarrierComplete(const BarrierEvent &e) {
       t.clock.clear();
     bs.threadClocks = false;
   }
+}
+
+void RaceDetector::onGridSync(const LaunchInfo &) {
+  // Every block moves on to one common epoch above all of their epochs:
+  // accesses before the grid barrier are below it, in any block.
+  std::uint32_t e = gridEpoch_;
+  for (const BlockSync &bs : blocks_)
+    if (bs.info != nullptr && !bs.instr.empty())
+      e = std::max(e, *std::max_element(bs.instr.begin(), bs.instr.end()) + 1);
+  for (BlockSync &bs : blocks_) {
+    if (bs.info == nullptr)
+      continue;
+    std::fill(bs.instr.begin(), bs.instr.end(), e);
+    bs.barrierEpoch = e;
+    for (ThreadSync &t : bs.threads)
+      t.clock.clear();
+    bs.threadClocks = false;
+  }
+  gridEpoch_ = e;
 }
 
 void RaceDetector::onFence(const FenceEvent &e) {

@@ -32,6 +32,7 @@ public:
   void onBarrierArrive(const BarrierEvent &) override;
   void onBarrierComplete(const BarrierEvent &) override;
   void onFence(const FenceEvent &) override;
+  void onGridSync(const LaunchInfo &) override;
   void onWarpSync(const WarpOpEvent &) override;
   void onMBarrier(const MBarrierEvent &) override;
   void onStoreDone(const StoreDone &) override;
@@ -134,6 +135,7 @@ private:
   std::unordered_map<std::uintptr_t, MBarrierSync> mbarriers_; // by shared address
   const LaunchInfo *launch_ = nullptr;
   std::uint32_t gen_ = 0, serial_ = 0, tpb_ = 1, ws_ = 32;
+  std::uint32_t gridEpoch_ = 0; // epoch of the launch's last grid.sync() (onGridSync)
   bool warpSynchronous_ = false;
   FindingTable<RaceExtra> table_;
   std::vector<Pending> pending_;

@@ -119,6 +119,34 @@ public:
 
 inline thread_block this_thread_block() { return thread_block(); }
 
+// The whole grid. sync() is a grid-wide barrier, valid only in a launch made
+// with cudaLaunchCooperativeKernel (elsewhere the launch fails, as on a GPU).
+class grid_group {
+  friend grid_group this_grid();
+  grid_group() = default;
+
+public:
+  static void sync() { warpsim_grid_sync(); }
+  static bool is_valid() { return warpsim_grid_is_valid(); }
+  static unsigned long long block_rank() {
+    return blockIdx.x + static_cast<unsigned long long>(gridDim.x) *
+                            (blockIdx.y + static_cast<unsigned long long>(gridDim.y) * blockIdx.z);
+  }
+  static unsigned long long num_blocks() {
+    return static_cast<unsigned long long>(gridDim.x) * gridDim.y * gridDim.z;
+  }
+  static unsigned long long thread_rank() {
+    return block_rank() * details::block_threads() + details::linear_tid();
+  }
+  static unsigned long long size() { return num_blocks() * details::block_threads(); }
+  static unsigned long long num_threads() { return size(); }
+  static dim3 block_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+  static dim3 group_dim() { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+  static dim3 dim_blocks() { return group_dim(); }
+};
+
+inline grid_group this_grid() { return grid_group(); }
+
 // Operations of groups that live within one warp (tiles, coalesced groups).
 // Ranks are group-relative; ballot/match results are packed to ranks.
 class warp_group_ops : public thread_group {
@@ -209,9 +237,10 @@ public:
 
 // A tile of N threads (N = 64, 128, ... up to 1024) spanning several warps
 // (one warp when --warp-size 64 and N = 64): rank, size, meta group and
-// sync, which is a named CTA barrier (bar.sync 1 + meta_group_rank, N) so
+// sync, which is a named CTA barrier (bar.sync id, N; id below) so
 // the race detector sees it as the GPU's barrier. CUDA offers no shuffles or
-// votes on these tiles. Limit: 15 tiles per block (the ids 1..15).
+// votes on these tiles. Limit: blocks of up to 512 threads (ids 1..15; in a
+// 1024-thread block 64-thread tiles run out of ids).
 template <unsigned N, class ParentT> class thread_block_tile<N, ParentT, true> {
   static_assert(N <= 1024 && (N & (N - 1)) == 0,
                 "thread_block_tile size must be a power of two up to 1024");
@@ -224,7 +253,15 @@ public:
       __syncwarp(details::tile_mask(N, details::lane_id()));
       return;
     }
-    warpsim_cta_barrier(0, 0, 1 + static_cast<unsigned>(meta_group_rank()), N, 0,
+    // Tiles of different sizes overlap (a 128-thread tile holds two of 64),
+    // and may be synchronised at the same time: number them as the nodes of
+    // a binary tree over the block (the whole block is 1, its halves 2 and
+    // 3, ...), so overlapping tiles never share a barrier. Up to 512 threads
+    // per block the ids stay within 1..15.
+    unsigned p = 1;
+    while (p < details::block_threads())
+      p <<= 1;
+    warpsim_cta_barrier(0, 0, p / N + static_cast<unsigned>(meta_group_rank()), N, 0,
                         __builtin_return_address(0));
   }
   static constexpr unsigned long long size() { return N; }

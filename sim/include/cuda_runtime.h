@@ -299,6 +299,10 @@ void __syncthreads(void);
 int __syncthreads_count(int predicate);
 int __syncthreads_and(int predicate);
 int __syncthreads_or(int predicate);
+// cooperative_groups::grid_group (a grid barrier exists only in a
+// cooperative launch).
+void warpsim_grid_sync(void);
+bool warpsim_grid_is_valid(void);
 void __threadfence(void);
 void __threadfence_block(void);
 void __threadfence_system(void);
@@ -396,10 +400,11 @@ struct cudaResourceViewDesc;
 WARPSIM_UNSUPPORTED("texture objects (cudaCreateTextureObject)")
 cudaError_t cudaCreateTextureObject(cudaTextureObject_t *, const cudaResourceDesc *,
                                     const cudaTextureDesc *, const cudaResourceViewDesc *);
-WARPSIM_UNSUPPORTED("cooperative launch (cudaLaunchCooperativeKernel)")
+// The front end rewrites a call whose kernel it can name into
+// ::warpsim::launchWithArgs; any other (a kernel reached through a pointer
+// variable) returns cudaErrorNotSupported with a warning.
 cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, std::size_t = 0,
                                         cudaStream_t = nullptr);
-WARPSIM_UNSUPPORTED("cudaLaunchKernel (use the <<<...>>> syntax)")
 cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, std::size_t = 0,
                              cudaStream_t = nullptr);
 WARPSIM_UNSUPPORTED("CUDA graphs") cudaError_t cudaStreamBeginCapture(cudaStream_t, int);

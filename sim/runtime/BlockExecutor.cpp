@@ -176,6 +176,8 @@ void BlockExecutor::issueAlone(Lane *l, std::uint64_t preemptLimit) {
     arriveAtBarrier(l, true);
   } else if (l->ev.kind == EventKind::MBarrier) {
     executeMBarrier(*l);
+  } else if (l->ev.kind == EventKind::GridSync) {
+    arriveAtGridSync(*l);
   } else if (l->ev.kind == EventKind::WarpOp) {
     issueWarpOp(*l->warp, std::uint64_t{1} << l->lane, false);
     return;
@@ -236,6 +238,10 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
   }
   case EventKind::WarpOp:
     issueWarpOp(w, group, true);
+    break;
+  case EventKind::GridSync:
+    for (std::uint64_t m = group; m != 0; m &= m - 1)
+      arriveAtGridSync(lanes[__builtin_ctzll(m)]);
     break;
   case EventKind::Preempt:
   case EventKind::None:
@@ -307,6 +313,8 @@ void BlockExecutor::laneExited(Lane *l) {
     o->onThreadExit(info, l->tid);
   for (std::uint32_t completed = sync.threadExited(); completed != 0; completed &= completed - 1)
     completeBarrier(static_cast<std::uint32_t>(__builtin_ctz(completed)));
+  if (info.launch->cooperative)
+    grid_.gridArrived(0); // one thread fewer to wait for
   if (l->warp->waiting != 0)
     tryCompleteWarpOps(*l->warp); // exited lanes are not waited for
   if (--live == 0) {
@@ -636,6 +644,33 @@ std::uintptr_t BlockExecutor::placeSharedFirst(Lane *l, SharedVar *var, std::siz
   return info.smem_base + var->offset;
 }
 
+void BlockExecutor::gridSync(Lane *l, std::uintptr_t pc) {
+  if (!info.launch->cooperative) {
+    Finding f;
+    f.kind = "grid-sync";
+    f.message = "grid.sync() in a launch that is not cooperative: a grid barrier exists only "
+                "for a kernel launched with cudaLaunchCooperativeKernel (the GPU ends the launch: "
+                "cudaErrorLaunchFailure)";
+    f.sites.push_back(siteOf(l, pc, "grid.sync()"));
+    abortLaunch(l, cudaErrorLaunchFailure, std::move(f));
+  }
+  event(l, EventKind::GridSync, pc);
+  stop(l);
+}
+
+void BlockExecutor::releaseGridSync() {
+  const SyncObjectRef object{SyncObjectKind::GridBarrier, 0};
+  for (Lane &l : lanes)
+    if (l.state == LaneState::Waiting && l.waitOn == object)
+      l.state = LaneState::Ready;
+}
+
+void BlockExecutor::arriveAtGridSync(Lane &l) {
+  ++stats_.barrier_arrivals;
+  l.wait(SyncObjectRef{SyncObjectKind::GridBarrier, 0});
+  grid_.gridArrived(1);
+}
+
 void BlockExecutor::abortLaunch(Lane *l, cudaError_t error, Finding finding) {
   restoreSuppressed(*l);
   grid_.abort(error, std::move(finding));
@@ -716,7 +751,7 @@ void BlockExecutor::describeWaiters(Finding &f) const {
       groups[{0, l.ev.pc}].push_back(&l);
     } else if (l.waitsOn(SyncObjectKind::WarpSync)) {
       groups[{3, l.ev.pc}].push_back(&l);
-    } else if (l.waitsOn(SyncObjectKind::MBarrier)) {
+    } else if (l.waitsOn(SyncObjectKind::MBarrier) || l.waitsOn(SyncObjectKind::GridBarrier)) {
       groups[{0, l.ev.pc}].push_back(&l); // listed with the barrier waiters
     } else if (l.started) {
       groups[{1, l.ev.pc}].push_back(&l);
@@ -734,8 +769,9 @@ void BlockExecutor::describeWaiters(Finding &f) const {
     s.thread_count = static_cast<std::uint32_t>(group.size());
     s.threads = threadList(ids);
     if (key.first == 0) {
-      s.detail = first->waitsOn(SyncObjectKind::MBarrier) ? mbarrierWaitText(first->ev)
-                                                          : barrierWaitText(first->ev);
+      s.detail = first->waitsOn(SyncObjectKind::MBarrier)      ? mbarrierWaitText(first->ev)
+                 : first->waitsOn(SyncObjectKind::GridBarrier) ? grid_.gridSyncWaitText()
+                                                               : barrierWaitText(first->ev);
     } else if (key.first == 3) {
       s.detail = std::string("waiting at ") + model::warpOpName(first->ev.op) + " (mask " +
                  hexMask(first->ev.mask, info.launch->warp_size) + ")";

@@ -67,6 +67,11 @@ public:
   // __syncthreads and its reducing forms. Returns the barrier's result
   // (see model::barrierResult).
   std::uint64_t barrier(Lane *l, BarrierKind kind, bool predicate, std::uintptr_t pc);
+  // cooperative_groups::grid_group::sync(): a grid barrier in a cooperative
+  // launch; elsewhere the launch fails (cudaErrorLaunchFailure, as the H100).
+  void gridSync(Lane *l, std::uintptr_t pc);
+  // Releases the block's lanes waiting at the grid barrier.
+  void releaseGridSync();
   // bar.sync / bar.arrive / bar.red a{, b}: CTA barrier `id` (0..15) with
   // `count` threads (0: every live thread of the block).
   std::uint64_t ctaBarrier(Lane *l, BarrierKind kind, model::BlockBarrier::Flavor flavor,
@@ -117,6 +122,7 @@ public:
   }
   std::uintptr_t dynamicShared() const { return info.smem_base; }
   // Ends the launch from inside a lane: the lane never runs again.
+  void arriveAtGridSync(Lane &l);
   [[noreturn]] void abortLaunch(Lane *l, cudaError_t error, Finding finding);
 
   // ---- reports

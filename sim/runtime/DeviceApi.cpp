@@ -84,6 +84,14 @@ void *warpsim_shared_dynamic(SharedVar *) {
 
 // ------------------------------------------------------------- barriers
 
+void warpsim_grid_sync(void) {
+  Lane *l = lane("grid_group::sync");
+  l->block->gridSync(l, WS_RET);
+}
+bool warpsim_grid_is_valid(void) {
+  return lane("grid_group::is_valid")->block->info.launch->cooperative;
+}
+
 void __syncthreads(void) {
   Lane *l = lane("__syncthreads");
   l->block->barrier(l, BarrierKind::Block, false, WS_RET);

@@ -178,7 +178,8 @@ std::optional<long long> attribute(const Runtime &r, cudaDeviceAttr attr) {
     return static_cast<long long>(a.max_blocks_per_sm);
   case cudaDevAttrReservedSharedMemoryPerBlock:
     return static_cast<long long>(a.reserved_shared_per_block);
-  case cudaDevAttrCooperativeLaunch:                 // cudaLaunchCooperativeKernel
+  case cudaDevAttrCooperativeLaunch: // cudaLaunchCooperativeKernel and grid.sync()
+    return 1;
   case cudaDevAttrClusterLaunch:                     // cudaLaunchKernelEx with clusters
   case cudaDevAttrMemoryPoolsSupported:              // cudaMallocAsync / memory pools
   case cudaDevAttrMemoryPoolSupportedHandleTypes:    // memory pools

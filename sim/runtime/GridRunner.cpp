@@ -21,6 +21,7 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   aborted_ = false;
   abortError_ = cudaSuccess;
   sinceProgress_ = 0;
+  gridArrived_ = blocksRetired_ = gridSyncs_ = 0;
   layout_.begin(launch.id, launch.dynamic_smem,
                 launch.site->static_smem != kUnknownSmem ? launch.site->static_smem
                                                          : rt_.arch.static_shared_per_block,
@@ -30,7 +31,10 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   ++totals_.launches;
 
   const std::uint64_t total = launch.grid.volume();
-  const std::uint32_t maxResident = rt_.options.resident_blocks;
+  // A cooperative launch has every block resident (HostApi refused one
+  // larger than the slots).
+  const std::uint32_t maxResident =
+      launch.cooperative ? static_cast<std::uint32_t>(total) : rt_.options.resident_blocks;
   if (slots_.size() < maxResident)
     slots_.resize(maxResident);
   std::vector<std::uint32_t> freeSlots;
@@ -86,6 +90,7 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
       if (resident_[i]->done) {
         freeSlots.push_back(resident_[i]->slot);
         retire(*resident_[i]);
+        ++blocksRetired_;
         resident_.erase(resident_.begin() + static_cast<std::ptrdiff_t>(i));
         anyProgress = true;
       } else {
@@ -174,6 +179,40 @@ void GridRunner::abort(cudaError_t error, Finding finding) {
   rt_.findings.add(finding);
   aborted_ = true;
   abortError_ = error;
+}
+
+void GridRunner::gridArrived(std::uint32_t n) {
+  gridArrived_ += n;
+  if (gridArrived_ == 0 || blocksRetired_ != 0)
+    return;
+  std::uint64_t live = 0;
+  for (const BlockExecutor *b : resident_) {
+    if (b->done)
+      return; // a block that exited never arrives
+    live += b->live;
+  }
+  if (gridArrived_ < live)
+    return;
+  gridArrived_ = 0;
+  ++gridSyncs_;
+  for (BlockExecutor *b : resident_)
+    b->releaseGridSync();
+  progress();
+  for (Observer *o : rt_.observers)
+    o->onGridSync(*launch_);
+}
+
+std::string GridRunner::gridSyncWaitText() const {
+  std::uint64_t live = 0;
+  for (const BlockExecutor *b : resident_)
+    live += b->live;
+  std::string s = "waiting at grid.sync() (grid barrier " + std::to_string(gridSyncs_) + ": " +
+                  std::to_string(gridArrived_) + " of " + std::to_string(live) +
+                  " live threads arrived";
+  if (blocksRetired_ != 0)
+    s += "; " + std::to_string(blocksRetired_) +
+         " block(s) exited without arriving, so it can never complete";
+  return s + ")";
 }
 
 // --------------------------------------------------------- no way forward

@@ -63,6 +63,11 @@ public:
       reportLivelock();
   }
   std::uint64_t sinceProgress() const { return sinceProgress_; }
+  // The grid barrier of a cooperative launch: `n` more threads arrived (0:
+  // a thread exited). It completes when every live thread of the grid waits
+  // at it; once a whole block has exited it never can (as on a GPU).
+  void gridArrived(std::uint32_t n);
+  std::string gridSyncWaitText() const;
 
 private:
   void admit(std::uint64_t linear, std::uint32_t slot);
@@ -85,6 +90,9 @@ private:
   std::vector<BlockExecutor *> round_;                // this round's turns, in order
   std::vector<std::uint32_t> warpOrder_;              // a block's warps, in turn order
   std::uint64_t sinceProgress_ = 0;
+  std::uint64_t gridArrived_ = 0;   // threads waiting at the grid barrier
+  std::uint64_t blocksRetired_ = 0; // in this launch
+  std::uint64_t gridSyncs_ = 0;     // completed grid barriers in this launch
   SharedLayout layout_;
   bool aborted_ = false;
   cudaError_t abortError_ = cudaSuccess;

@@ -496,6 +496,28 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
       site->kernel_addr != nullptr && it != r.maxDynamicSmem.end())
     req.max_dynamic_smem_optin = static_cast<std::uint64_t>(it->second);
   model::LaunchVerdict v = model::validateLaunch(r.arch, req);
+  if (v.ok() && cfg->cooperative) {
+    // Every block must be resident at once: the GPU's occupancy limit, and
+    // warpsim's resident slots (--resident-blocks).
+    int perSm = 0;
+    cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags_impl(
+        &perSm, site->kernel_addr, static_cast<int>(req.block.volume()), cfg->smem, 0);
+    const std::uint64_t gpu = std::uint64_t(perSm) * r.arch.multiprocessor_count;
+    const std::uint64_t blocks = req.grid.volume();
+    if (blocks > gpu || blocks > r.options.resident_blocks) {
+      v.error = model::LaunchError::OutOfResources;
+      v.reason =
+          "a cooperative launch of " + std::to_string(blocks) +
+          " blocks needs them all resident at once; " +
+          (blocks > gpu
+               ? std::to_string(gpu) + " fit on " + r.arch.name + " (" + std::to_string(perSm) +
+                     " per SM x " + std::to_string(r.arch.multiprocessor_count) + " SMs)"
+               : "warpsim keeps at most " + std::to_string(r.options.resident_blocks) +
+                     " resident (--resident-blocks, up to 256)");
+      reportInvalidLaunch(*site, req, v, cudaErrorCooperativeLaunchTooLarge);
+      return r.setError(cudaErrorCooperativeLaunchTooLarge);
+    }
+  }
   if (!v.ok()) {
     // The CUDA 13 runtime reports every bad launch configuration (too many
     // threads, a zero or oversized grid, too much shared memory) as
@@ -513,6 +535,7 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
   if (r.paramBytes > kClassicParamBytes)
     r.stacks.grow(r.options.stack_size + 2 * r.paramBytes);
   LaunchInfo info{++r.launches, site, req.grid, req.block, cfg->smem, 0, r.laneCount, &r.arch};
+  info.cooperative = cfg->cooperative;
   cudaError_t err = r.grid.run(info, entry, closure);
   if (!r.devicePrintf.empty()) {
     std::fflush(stdout);
@@ -528,6 +551,18 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
 }
 
 } // extern "C"
+
+// What the front end could not rewrite (the kernel is reached through a
+// pointer variable, so its parameter types are unknown).
+cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, std::size_t,
+                                        cudaStream_t) {
+  return rt().unsupported("cudaLaunchCooperativeKernel",
+                          "the kernel must be named at the call (kernel or (void *)kernel)");
+}
+cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, std::size_t, cudaStream_t) {
+  return rt().unsupported("cudaLaunchKernel",
+                          "the kernel must be named at the call (kernel or (void *)kernel)");
+}
 
 // cudaProfilerStart/Stop (cuda_profiler_api.h) mark a range for an external
 // profiler; warpsim's own profile covers every launch regardless.

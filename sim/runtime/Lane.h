@@ -23,7 +23,16 @@ enum class LaneState : std::uint8_t {
   Exited,
 };
 
-enum class EventKind : std::uint8_t { None, Access, Barrier, Fence, Preempt, WarpOp, MBarrier };
+enum class EventKind : std::uint8_t {
+  None,
+  Access,
+  Barrier,
+  Fence,
+  Preempt,
+  WarpOp,
+  MBarrier,
+  GridSync
+};
 
 struct PendingEvent {
   EventKind kind = EventKind::None;

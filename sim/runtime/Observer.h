@@ -55,6 +55,7 @@ struct LaunchInfo {
   // Static __shared__ variables placed so far, in the order they were laid
   // out (for reports that name the variable an address is in).
   const std::vector<const SharedVar *> *shared_vars = nullptr;
+  bool cooperative = false; // cudaLaunchCooperativeKernel: every block co-resident
 };
 
 struct BlockInfo {
@@ -251,6 +252,9 @@ public:
   virtual void onFence(const FenceEvent &) {}
   virtual void onMBarrier(const MBarrierEvent &) {}
   virtual void onAsyncCopy(const AsyncCopyEvent &) {}
+  // A grid barrier (grid_group::sync() in a cooperative launch) completed:
+  // everything every thread did before it happens-before what any does after.
+  virtual void onGridSync(const LaunchInfo &) {}
   // Every executed warp operation (profilers: one warp instruction).
   virtual void onWarpOp(const WarpOpEvent &) {}
   // The lanes in `active_mask` synchronise: everything each did before the

@@ -32,7 +32,7 @@ struct Options {
   bool async_eager = false;
   bool profile = false; // collect the performance counters (see sim/profile)
   std::uint64_t seed = 1;
-  std::size_t stack_size = 64 * 1024;
+  std::size_t stack_size = std::size_t{64} * 1024;
   unsigned resident_blocks = 16;
   std::uint64_t spin_limit = 10'000'000; // warp instructions without progress
   unsigned fast_quantum = 1024;          // events a lane runs before yielding (fast)

@@ -6,6 +6,9 @@
 
 #include "warpsim/vector_types.h"
 
+// CUDA's enums are int-sized in its API: programs store and pass them as such.
+// NOLINTBEGIN(performance-enum-size)
+
 enum cudaError {
   cudaSuccess = 0,
   cudaErrorInvalidValue = 1,
@@ -443,3 +446,4 @@ struct cudaDeviceProp {
   int hostNumaMultinodeIpcSupported;
   int reserved[56];
 };
+// NOLINTEND(performance-enum-size)

@@ -68,6 +68,7 @@ struct LaunchConfig {
   dim3 block;
   std::size_t smem;
   cudaStream_t stream;
+  bool cooperative = false; // cudaLaunchCooperativeKernel
   LaunchConfig(dim3 g, dim3 b, std::size_t s = 0, cudaStream_t st = nullptr)
       : grid(g), block(b), smem(s), stream(st) {}
 };
@@ -149,6 +150,30 @@ cudaError_t launch(const KernelSite &site, const LaunchConfig &config, F &&body,
   cudaError_t err = warpsim_launch(&site, &config, &detail::launch_entry<Closure>, closure);
   closure->~Closure();
   return err;
+}
+
+namespace detail {
+template <class... P, std::size_t... I>
+cudaError_t launchArgs(const KernelSite &site, const LaunchConfig &config, void (*kernel)(P...),
+                       void **args, std::index_sequence<I...>) {
+  // The values are copied at the launch, as CUDA does.
+  return launch(
+      site, config, [kernel](auto &&...a) { kernel(a...); },
+      *static_cast<std::remove_cv_t<std::remove_reference_t<P>> *>(args[I])...);
+}
+} // namespace detail
+
+// cudaLaunchCooperativeKernel / cudaLaunchKernel as the front end rewrites
+// them (the kernel named, so its parameter types are known).
+template <class... P>
+cudaError_t launchWithArgs(const KernelSite &site, bool cooperative, void (*kernel)(P...),
+                           dim3 grid, dim3 block, void **args, std::size_t smem = 0,
+                           cudaStream_t stream = nullptr) {
+  if (sizeof...(P) != 0 && args == nullptr)
+    return cudaErrorInvalidValue;
+  LaunchConfig config(grid, block, smem, stream);
+  config.cooperative = cooperative;
+  return detail::launchArgs(site, config, kernel, args, std::index_sequence_for<P...>{});
 }
 
 } // namespace warpsim

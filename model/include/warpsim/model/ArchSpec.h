@@ -32,9 +32,9 @@ struct ArchSpec {
   // 16-byte: a quarter-warp). AMD wave64: 32, a wave issues in halves.
   // Optional in the data files (default 32); see BankModel.h.
   unsigned shared_phase_lanes = 32;
-  std::uint64_t static_shared_per_block = 48 * 1024;
-  std::uint64_t shared_per_block_optin = 48 * 1024;
-  std::uint64_t shared_per_sm = 48 * 1024;
+  std::uint64_t static_shared_per_block = std::uint64_t{48} * 1024;
+  std::uint64_t shared_per_block_optin = std::uint64_t{48} * 1024;
+  std::uint64_t shared_per_sm = std::uint64_t{48} * 1024;
   // Shared memory the driver keeps for itself in every resident block
   // (cudaDevAttrReservedSharedMemoryPerBlock: 1 KiB since sm_80). It counts
   // against shared_per_sm in occupancy, not against a kernel's own limit.

@@ -48,7 +48,8 @@ enum class SyncObjectKind : std::uint8_t {
   WarpSync,
   MBarrier,
   AsyncGroup,
-  ClusterBarrier
+  ClusterBarrier,
+  GridBarrier // cooperative_groups::grid_group::sync() (one per launch)
 };
 
 struct SyncObjectRef {

@@ -92,6 +92,7 @@ struct Accessor {
   std::uint32_t block;
   std::uint32_t epoch;        // the warp's epoch now
   std::uint32_t barrierEpoch; // epoch of the block's last barrier (0: none yet)
+  std::uint32_t gridEpoch;    // epoch of the grid's last grid.sync() (0: none yet)
   std::uint32_t threadsPerBlock;
   std::uint32_t warpSize;
   bool warpSynchronous;
@@ -102,7 +103,7 @@ struct Accessor {
   const std::uint32_t *warpSync;
 
   bool orderedAfter(const AccessRecord &r) const {
-    if (r.thread == thread)
+    if (r.thread == thread || r.epoch < gridEpoch)
       return true;
     const std::uint32_t rblock = r.thread / threadsPerBlock;
     if (rblock == block) {
