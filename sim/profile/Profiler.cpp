@@ -35,6 +35,8 @@ const char *opName(Op op) {
     return "fence";
   case Op::WarpOp:
     return "warp";
+  case Op::Bulk:
+    return "bulk";
   }
   return "ld";
 }
@@ -90,6 +92,12 @@ public:
   }
 
   void onWarpAccess(const WarpAccess &a) override {
+    if (a.proxy == Proxy::Async) {
+      // A bulk copy's source read and destination write: one instruction.
+      if (a.kind != AccessKind::Load)
+        other(a.block, a.warp, a.active_mask, a.pc, Op::Bulk);
+      return;
+    }
     const Op op = opOf(a.kind);
     profile::SiteCounters &s = site(a.pc, op);
     s.memory = true;

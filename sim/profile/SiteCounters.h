@@ -11,7 +11,9 @@
 namespace warpsim::sim::profile {
 
 // The kind of warp instruction at a site, as the report names it.
-enum class Op : std::uint8_t { Load, Store, Atomic, Barrier, Fence, WarpOp };
+// Bulk: a cp.async.bulk copy (TMA), which does not go through the LSU pipe:
+// an instruction, with no bank or sector counts.
+enum class Op : std::uint8_t { Load, Store, Atomic, Barrier, Fence, WarpOp, Bulk };
 
 const char *opName(Op op);
 
