@@ -73,11 +73,12 @@ options:
                          it, suppress it and go on (check's default), or end
                          the launch with a sticky CUDA error as the GPU does
                          (run's default)
-  --async-completion eager|late
+  --async-completion eager|late|random
                          when async copies (cp.async, __pipeline_memcpy_async,
-                         cuda::memcpy_async) land: at issue, or as late as
-                         their waits allow (default: late, which exposes a
-                         missing wait)
+                         cuda::memcpy_async, cp.async.bulk) land: at issue, as
+                         late as their waits allow (default: late, which
+                         exposes a missing wait), or at a random warp
+                         instruction in between (seeded by --seed)
   --strict-fences        a read ordered only by a __threadfence() before the
                          writer's atomic (no fence after the reader's) is an
                          error, as the PTX model says, not a warning
@@ -267,9 +268,10 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
     } else if (a == "--async-completion") {
       if ((err = value(a, o.async_completion)))
         return {std::nullopt, *err};
-      if (o.async_completion != "eager" && o.async_completion != "late")
-        return {std::nullopt,
-                "--async-completion needs 'eager' or 'late', not '" + o.async_completion + "'"};
+      if (o.async_completion != "eager" && o.async_completion != "late" &&
+          o.async_completion != "random")
+        return {std::nullopt, "--async-completion needs 'eager', 'late' or 'random', not '" +
+                                  o.async_completion + "'"};
     } else if (a == "--memory-error") {
       if ((err = value(a, o.memory_error)))
         return {std::nullopt, *err};

@@ -38,7 +38,7 @@ struct CliOptions {
   std::uint64_t print_limit = 0;         // --print-limit N: findings printed (0: all)
   int error_exitcode = 3;                // check: exit status when an error-severity finding exists
   bool strict_fences = false;            // --strict-fences
-  std::string async_completion = "late"; // --async-completion eager|late
+  std::string async_completion = "late"; // --async-completion eager|late|random
   std::string memory_error;              // --memory-error continue|abort (empty: check continues)
   bool same_value_races = true;          // --hide-same-value-races turns it off
   std::string cache_dir;                 // empty: $WARPSIM_CACHE_DIR or ~/.cache/warpsim

@@ -28,6 +28,7 @@ void BlockExecutor::asyncCopy(Lane *l, std::uintptr_t dst, std::uintptr_t src, s
 
 void BlockExecutor::issueCopy(const InFlightCopy &c) {
   copies_.push_back(c);
+  copies_.back().seq = ++copySeq_;
   const AsyncCopyEvent e{&info, c.thread, c.pc, c.dst, c.src, c.size, false, c.kind, c.srcSize};
   for (Observer *o : rt_.observers)
     o->onAsyncCopy(e);
@@ -104,13 +105,29 @@ void BlockExecutor::land(std::size_t i) {
   // Arrive-ons this copy held back.
   for (std::size_t k = 0; k < asyncArrivals_.size() && c.kind == AsyncCopyKind::CpAsync;) {
     AsyncArrival &a = asyncArrivals_[k];
-    if (a.thread == c.thread && a.copies > 0 && --a.copies == 0) {
+    // Only the copies issued before the arrive-on count: under
+    // --async-completion random a later one may land first.
+    if (a.thread == c.thread && c.kind == AsyncCopyKind::CpAsync && c.seq <= a.upTo &&
+        a.copies > 0 && --a.copies == 0) {
       const AsyncArrival done = a;
       asyncArrivals_.erase(asyncArrivals_.begin() + static_cast<std::ptrdiff_t>(k));
       asyncArrive(done);
       continue;
     }
     ++k;
+  }
+}
+
+void BlockExecutor::landSomeAtRandom() {
+  // splitmix64: each copy in flight lands here with probability 1/8.
+  for (std::size_t i = 0; i < copies_.size();) {
+    std::uint64_t z = (asyncRng_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    if (((z ^ (z >> 31)) & 7) == 0)
+      land(i);
+    else
+      ++i;
   }
 }
 
@@ -169,7 +186,7 @@ void BlockExecutor::asyncMBarrierArrive(Lane *l, std::uintptr_t mbar, bool noinc
       }));
   if (!noinc && mb != nullptr)
     mb->addPending(1);
-  const AsyncArrival a{l->tid, mbar, copies, pc};
+  const AsyncArrival a{l->tid, mbar, copies, pc, copySeq_};
   if (copies == 0) {
     asyncArrive(a);
     return;
@@ -225,25 +242,23 @@ void BlockExecutor::landForMBarrier(std::uintptr_t mbar) {
   if (owed + bytes == 0 || it->second.pending() != owed || it->second.tx() != bytes)
     return;
   // Each owed arrive-on needs only the copies its thread had issued before
-  // it (the oldest ones): later copies, e.g. of the next pipeline stage,
-  // stay in flight.
-  std::map<std::uint32_t, std::uint32_t> owedCopies; // thread -> oldest copies
+  // it: later copies, e.g. of the next pipeline stage, stay in flight.
+  std::map<std::uint32_t, std::uint64_t> owedUpTo; // thread -> last copy it waits for
   for (const AsyncArrival &a : asyncArrivals_)
     if (a.mbar == mbar)
-      owedCopies[a.thread] = std::max(owedCopies[a.thread], a.copies);
+      owedUpTo[a.thread] = std::max(owedUpTo[a.thread], a.upTo);
   for (std::size_t i = 0; i < copies_.size();)
     if (copies_[i].kind == AsyncCopyKind::BulkLoad && copies_[i].mbar == mbar)
       land(i);
     else
       ++i;
-  for (auto [thread, n] : owedCopies)
-    for (std::size_t i = 0; i < copies_.size() && n > 0;)
-      if (copies_[i].thread == thread && copies_[i].kind == AsyncCopyKind::CpAsync) {
+  for (auto [thread, upTo] : owedUpTo)
+    for (std::size_t i = 0; i < copies_.size();)
+      if (copies_[i].thread == thread && copies_[i].kind == AsyncCopyKind::CpAsync &&
+          copies_[i].seq <= upTo)
         land(i); // erases copies_[i]; arrive-ons whose copies all landed are made
-        --n;
-      } else {
+      else
         ++i;
-      }
 }
 
 } // namespace warpsim::sim

@@ -46,6 +46,9 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
   info.threads = this;
   sync.reset(nthreads);
   copies_.clear();
+  // --async-completion random: this block's own stream, so the landings do
+  // not depend on which other blocks run or on how many host threads.
+  asyncRng_ = rt_.options.seed ^ (L.id * 0x9e3779b97f4a7c15ull) ^ (linear * 0xbf58476d1ce4e5b9ull);
   asyncArrivals_.clear();
   live = nthreads;
   done = false;
@@ -169,6 +172,8 @@ BarrierEvent BlockExecutor::arrivalEvent(const Lane &lead, std::uint64_t mask) c
 }
 
 void BlockExecutor::issueAlone(Lane *l, std::uint64_t preemptLimit) {
+  if (!copies_.empty() && rt_.options.async_random)
+    landSomeAtRandom();
   if (l->ev.kind == EventKind::Barrier) {
     const BarrierEvent e = arrivalEvent(*l, std::uint64_t{1} << l->lane);
     for (Observer *o : rt_.observers)
@@ -191,6 +196,8 @@ void BlockExecutor::issueAlone(Lane *l, std::uint64_t preemptLimit) {
 }
 
 void BlockExecutor::issue(Warp &w, std::uint64_t group) {
+  if (!copies_.empty() && rt_.options.async_random)
+    landSomeAtRandom();
   Lane *lanes = lanesOf(w);
   const Lane &lead = lanes[__builtin_ctzll(group)];
   ++stats_.warp_instructions;

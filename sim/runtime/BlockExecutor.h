@@ -123,6 +123,8 @@ public:
   std::uintptr_t dynamicShared() const { return info.smem_base; }
   // Ends the launch from inside a lane: the lane never runs again.
   void arriveAtGridSync(Lane &l);
+  // --async-completion random: lands each copy in flight with probability 1/8.
+  void landSomeAtRandom();
   [[noreturn]] void abortLaunch(Lane *l, cudaError_t error, Finding finding);
 
   // ---- reports
@@ -177,12 +179,14 @@ private:
     std::uintptr_t pc;
     AsyncCopyKind kind = AsyncCopyKind::CpAsync;
     std::uintptr_t mbar = 0; // BulkLoad: completes its tx-count
+    std::uint64_t seq = 0;   // issue order in the block
   };
   struct AsyncArrival {
     std::uint32_t thread;
     std::uintptr_t mbar;
     std::uint32_t copies; // copies it still waits for
     std::uintptr_t pc;
+    std::uint64_t upTo = 0; // it waits for the thread's cp.async copies issued up to here
   };
   void land(std::size_t copy);
   // Lands the thread's copies of `kind` that wait_group `n` covers (all:
@@ -196,6 +200,8 @@ private:
 
   GridRunner &grid_;
   Runtime &rt_;
+  std::uint64_t asyncRng_ = 0; // --async-completion random
+  std::uint64_t copySeq_ = 0;  // copies issued so far (InFlightCopy::seq)
   std::vector<InFlightCopy> copies_;
   std::vector<AsyncArrival> asyncArrivals_;
   BlockStats stats_;

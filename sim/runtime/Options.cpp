@@ -60,8 +60,9 @@ bool parseOptions(const std::string &text, Options &o, std::string &error) {
       ok = v == "abort" || v == "continue";
       o.memory_error_continue = v == "continue";
     } else if (k == "async_completion") {
-      ok = v == "eager" || v == "late";
+      ok = v == "eager" || v == "late" || v == "random";
       o.async_eager = v == "eager";
+      o.async_random = v == "random";
     } else if (k == "strict_fences") {
       ok = v == "0" || v == "1";
       o.strict_fences = v == "1";

@@ -30,6 +30,9 @@ struct Options {
   // When async copies land: at issue (eager) or as late as the rules allow
   // (late: at the wait that covers them), which exposes every missing wait.
   bool async_eager = false;
+  // --async-completion random: a copy in flight may land at any warp
+  // instruction of its block (1 in 8), seeded by --seed; at the latest as late.
+  bool async_random = false;
   bool profile = false; // collect the performance counters (see sim/profile)
   std::uint64_t seed = 1;
   std::size_t stack_size = std::size_t{64} * 1024;

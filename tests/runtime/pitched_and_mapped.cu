@@ -139,7 +139,9 @@ static void mappedMemory() {
   CUDA_OK(cudaFreeHost(h));
 
   // The program's own memory, registered: kernels use it at its address.
-  int *mine = static_cast<int *>(std::malloc(n * sizeof(int)));
+  // Page-aligned, as memory to register usually is (and so the profile's
+  // sector counts do not depend on where the C heap puts it).
+  int *mine = static_cast<int *>(std::aligned_alloc(4096, (n * sizeof(int) + 4095) / 4096 * 4096));
   for (int i = 0; i < n; ++i)
     mine[i] = i + 1;
   CUDA_OK(cudaHostRegister(mine, n * sizeof(int), cudaHostRegisterMapped));
