@@ -146,7 +146,7 @@ void MemoryChecker::onHeapFree(const HeapFree &e) {
   if (e.block != nullptr) {
     f.object = "device-heap allocation #" + std::to_string(e.block->id) + " (" +
                std::to_string(e.block->size) + " bytes, freed)";
-    f.message = "free of " + f.object + ", which was already freed; the second free was ignored";
+    f.message = "free of " + f.object + ", which was already freed";
     f.sites.push_back(e.block->allocated);
     f.sites.push_back(e.block->freed);
   } else {
@@ -156,11 +156,13 @@ void MemoryChecker::onHeapFree(const HeapFree &e) {
     f.message =
         std::string("free of a pointer that ") +
         (inside ? "points into, not at the start of, " + f.object.substr(0, f.object.find(" + "))
-                : "malloc/new in device code did not return (" + f.object + ")") +
-        "; the free was ignored";
+                : "malloc/new in device code did not return (" + f.object + ")");
     if (inside)
       f.sites.push_back(rt_.heap.at(a->base)->allocated);
   }
+  f.message += rt_.options.memory_error_continue
+                   ? "; the free was ignored and the launch went on (--memory-error continue)"
+                   : "; the launch ends with cudaErrorLaunchFailure, as on the GPU";
   const auto [index, fresh] = table_.find({f.kind, 0, e.pc, 0});
   if (fresh)
     table_.at(index).finding = std::move(f);

@@ -46,6 +46,10 @@ void DeviceHeap::release(Lane &l, void *p, std::uintptr_t pc) {
     const HeapFree bad{&l.block->info, l.tid, pc, base, b};
     for (Observer *o : rt_.observers)
       o->onHeapFree(bad);
+    // The H100 ends the launch at a bad free (cudaErrorLaunchFailure);
+    // --memory-error continue (check's default) reports it and goes on.
+    if (!rt_.options.memory_error_continue)
+      l.block->abortLaunch(&l, cudaErrorLaunchFailure, Finding{});
     return;
   }
   HeapBlock &b = it->second;

@@ -174,9 +174,13 @@ bool GridRunner::placeShared(SharedVar *var, std::size_t size, std::size_t align
 }
 
 void GridRunner::abort(cudaError_t error, Finding finding) {
-  finding.kernel = launch_->site->kernel_name;
-  finding.launch = launch_->id;
-  rt_.findings.add(finding);
+  // No finding: a checker has reported why (or none is installed, and the
+  // launch just fails, as on a GPU).
+  if (!finding.kind.empty()) {
+    finding.kernel = launch_->site->kernel_name;
+    finding.launch = launch_->id;
+    rt_.findings.add(finding);
+  }
   aborted_ = true;
   abortError_ = error;
 }
