@@ -92,6 +92,8 @@ public:
   }
 
   void onWarpAccess(const WarpAccess &a) override {
+    if (a.copy_write)
+      return; // a cp.async's shared write: part of its LDGSTS, counted with the read
     if (a.proxy == Proxy::Async) {
       // A bulk copy's source read and destination write: one instruction.
       if (a.kind != AccessKind::Load)

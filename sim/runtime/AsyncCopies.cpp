@@ -22,7 +22,9 @@ void BlockExecutor::asyncCopy(Lane *l, std::uintptr_t dst, std::uintptr_t src, s
   srcSize = std::min(srcSize, size);
   if (srcSize != 0)
     access(l, src, srcSize, AccessKind::Load, MemoryOrder::NotAtomic, pc);
+  copyWrite_ = true; // the profile counts it with the LDGSTS, not as a store
   access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc);
+  copyWrite_ = false;
   issueCopy(InFlightCopy{l->tid, dst, src, size, srcSize, sync.groupsOf(l->tid).issue(), pc});
 }
 

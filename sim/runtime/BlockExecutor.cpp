@@ -212,6 +212,7 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
     a.order = lead.ev.order;
     a.scope = lead.ev.scope;
     a.proxy = lead.ev.proxy;
+    a.copy_write = lead.ev.copyWrite;
     a.pc = lead.ev.pc;
     a.count = 0;
     for (std::uint64_t m = group; m != 0; m &= m - 1) {
@@ -397,6 +398,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   e.order = order;
   e.scope = scope;
   e.proxy = proxy;
+  e.copyWrite = copyWrite_;
   e.size = size;
   e.addr = addr;
   e.pc = pc;
@@ -416,6 +418,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   a.order = order;
   a.scope = scope;
   a.proxy = proxy;
+  a.copy_write = copyWrite_;
   a.pc = pc;
   a.count = 1;
   a.lanes[0] = LaneAccess{l->lane, size, addr};

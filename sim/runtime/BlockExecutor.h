@@ -202,6 +202,7 @@ private:
   Runtime &rt_;
   std::uint64_t asyncRng_ = 0; // --async-completion random
   std::uint64_t copySeq_ = 0;  // copies issued so far (InFlightCopy::seq)
+  bool copyWrite_ = false;     // access() is a cp.async's destination write
   std::vector<InFlightCopy> copies_;
   std::vector<AsyncArrival> asyncArrivals_;
   BlockStats stats_;

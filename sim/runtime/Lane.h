@@ -54,6 +54,7 @@ struct PendingEvent {
   FenceScope fence = FenceScope::Device;
   Scope scope = Scope::Device;  // of an atomic access
   Proxy proxy = Proxy::Generic; // async: a bulk copy's accesses at its issue
+  bool copyWrite = false;       // the destination write of a cp.async at its issue
   std::uint8_t proxyFence = 0;  // fence.proxy.async: spaces it orders (FenceEvent)
   bool predicate = false;
   std::uint32_t size = 0;

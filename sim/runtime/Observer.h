@@ -86,8 +86,11 @@ struct WarpAccess {
   AccessKind kind;
   MemorySpace space;
   MemoryOrder order;
-  Scope scope;         // atomics: the threads it is atomic with (atomicAdd_block: Block)
-  Proxy proxy;         // generic for every access a thread makes itself
+  Scope scope; // atomics: the threads it is atomic with (atomicAdd_block: Block)
+  Proxy proxy; // generic for every access a thread makes itself
+  // The destination write of a cp.async at its issue (generic proxy, but
+  // not a shared store instruction: the GPU's LDGSTS writes it).
+  bool copy_write = false;
   std::uintptr_t pc;   // return address into the instrumented code
   std::uint32_t count; // entries used in `lanes`
   LaneAccess lanes[64];
