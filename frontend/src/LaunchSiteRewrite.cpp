@@ -236,6 +236,32 @@ static unsigned launchBound(RewriteContext &ctx, const clang::FunctionDecl *kern
   return 0;
 }
 
+// The `::warpsim::KernelSite{...}` literal for a launch of `kernel` at
+// (line, col) of `reportName`.
+std::string kernelSiteText(RewriteContext &ctx, const clang::FunctionDecl *kernel,
+                           const std::string &reportName, unsigned line, unsigned col,
+                           bool addressable) {
+  const std::string name = printedName(ctx, kernel);
+  std::uint64_t bytes = 0;
+  std::string vars;
+  const std::string smem = staticSharedBytes(ctx, kernel, bytes, &vars) ? std::to_string(bytes)
+                                                                        : "::warpsim::kUnknownSmem";
+  const std::string addr =
+      addressable ? "reinterpret_cast<const void *>(&::" + name + ")" : "nullptr";
+  // Named only where a launch can fail for them: past 48 KiB, the smallest
+  // static limit of any target.
+  const std::string varsText = vars.empty() || bytes <= std::uint64_t{48} * 1024
+                                   ? std::string()
+                                   : "\"" + escapeForStringLiteral(vars) + "\"";
+  const unsigned bound = launchBound(ctx, kernel);
+  return "::warpsim::KernelSite{\"" + escapeForStringLiteral(name) + "\", \"" +
+         escapeForStringLiteral(reportName) + "\", " + std::to_string(line) + ", " +
+         std::to_string(col) + ", " + smem + ", " + addr +
+         (varsText.empty() && bound == 0 ? "" : ", ") +
+         (varsText.empty() && bound != 0 ? "nullptr" : varsText) +
+         (bound == 0 ? "" : ", " + std::to_string(bound)) + "}";
+}
+
 // `cudaLaunchCooperativeKernel(kernel or (void *)kernel, grid, block, args,
 // smem, stream)` and `cudaLaunchKernel(...)` with a kernel the front end can
 // name become `::warpsim::launchWithArgs(KernelSite{...}, cooperative,
@@ -273,18 +299,9 @@ public:
     if (!ctx_.position(calleeLoc, pos))
       return true;
     const std::string name = printedName(ctx_, kernel);
-    std::uint64_t bytes = 0;
-    const std::string smem = staticSharedBytes(ctx_, kernel, bytes, nullptr)
-                                 ? std::to_string(bytes)
-                                 : "::warpsim::kUnknownSmem";
-    const unsigned bound = launchBound(ctx_, kernel);
-    const unsigned line = sm.getSpellingLineNumber(calleeLoc);
-    const unsigned col = sm.getSpellingColumnNumber(calleeLoc);
-    const std::string site = "::warpsim::KernelSite{\"" + escapeForStringLiteral(name) + "\", \"" +
-                             escapeForStringLiteral(pos.report_name) + "\", " +
-                             std::to_string(line) + ", " + std::to_string(col) + ", " + smem +
-                             ", reinterpret_cast<const void *>(&::" + name + ")" +
-                             (bound == 0 ? "" : ", nullptr, " + std::to_string(bound)) + "}";
+    const std::string site =
+        kernelSiteText(ctx_, kernel, pos.report_name, sm.getSpellingLineNumber(calleeLoc),
+                       sm.getSpellingColumnNumber(calleeLoc), true);
     ctx_.rewriter.ReplaceText(calleeLoc, static_cast<unsigned>(callee.size()),
                               "::warpsim::launchWithArgs");
     ctx_.rewriter.ReplaceText(clang::SourceRange(argBegin, argEnd),
@@ -324,26 +341,8 @@ void resolveLaunchSites(RewriteContext &ctx) {
                              "can be launched with <<<...>>>");
       continue;
     }
-    std::string name = printedName(ctx, kernel);
-    std::uint64_t bytes = 0;
-    std::string vars;
-    std::string smem = staticSharedBytes(ctx, kernel, bytes, &vars) ? std::to_string(bytes)
-                                                                    : "::warpsim::kUnknownSmem";
-    std::string addr = nameable(ctx, kernel, use.loc)
-                           ? "reinterpret_cast<const void *>(&::" + name + ")"
-                           : "nullptr";
-    // Named only where a launch can fail for them: past 48 KiB, the smallest
-    // static limit of any target.
-    std::string varsText = vars.empty() || bytes <= std::uint64_t{48} * 1024
-                               ? std::string()
-                               : "\"" + escapeForStringLiteral(vars) + "\"";
-    const unsigned bound = launchBound(ctx, kernel);
-    std::string text = "::warpsim::KernelSite{\"" + escapeForStringLiteral(name) + "\", \"" +
-                       escapeForStringLiteral(pos.report_name) + "\", " +
-                       std::to_string(site->line) + ", " + std::to_string(site->col) + ", " + smem +
-                       ", " + addr + (varsText.empty() && bound == 0 ? "" : ", ") +
-                       (varsText.empty() && bound != 0 ? "nullptr" : varsText) +
-                       (bound == 0 ? "" : ", " + std::to_string(bound)) + "}";
+    const std::string text = kernelSiteText(ctx, kernel, pos.report_name, site->line, site->col,
+                                            nameable(ctx, kernel, use.loc));
     ctx.rewriter.ReplaceText(use.loc, static_cast<unsigned>(site->site_length), text);
   }
 }

@@ -136,27 +136,7 @@ void BlockExecutor::landSomeAtRandom() {
 void BlockExecutor::completeTx(const InFlightCopy &c) {
   // The copy's complete_tx, made by the async proxy on the issuing thread's
   // behalf (so the race detector orders the thread's copy with the waiters).
-  const Lane &l = lanes[c.thread];
-  model::MBarrier *mb = nullptr;
-  if (auto it = sync.mbarriers.find(c.mbar); it != sync.mbarriers.end())
-    mb = &it->second;
-  model::MBarrier::Arrival r;
-  r.rule = model::MBarrierRule::NotInitialized;
-  if (mb != nullptr)
-    r = mb->completeTx(c.size);
-  MBarrierEvent e{&info, l.warp->index, l.lane,  c.pc,   c.mbar,     model::MBarrierOp::CompleteTx,
-                  0,     c.size,        r.phase, r.rule, r.completed};
-  if (mb != nullptr) {
-    e.pending = mb->pending();
-    e.expected = mb->expected();
-    e.tx_count = mb->tx();
-  }
-  for (Observer *o : rt_.observers)
-    o->onMBarrier(e);
-  if (r.completed) {
-    grid_.progress();
-    releaseMBarrierWaiters(c.mbar, *mb);
-  }
+  mbarrierOnBehalf(c.thread, c.mbar, c.pc, model::MBarrierOp::CompleteTx, 0, c.size);
 }
 
 void BlockExecutor::landThread(std::uint32_t thread, std::uint32_t n, bool all,
@@ -205,16 +185,21 @@ void BlockExecutor::asyncMBarrierArrive(Lane *l, std::uintptr_t mbar, bool noinc
 void BlockExecutor::asyncArrive(const AsyncArrival &a) {
   // An mbarrier.arrive of one by the thread, at the site of its
   // cp.async.mbarrier.arrive, made when its copies have landed.
-  const Lane &l = lanes[a.thread];
+  mbarrierOnBehalf(a.thread, a.mbar, a.pc, model::MBarrierOp::Arrive, 1, 0);
+}
+
+void BlockExecutor::mbarrierOnBehalf(std::uint32_t thread, std::uintptr_t mbar, std::uintptr_t pc,
+                                     model::MBarrierOp op, std::uint32_t count, std::uint32_t tx) {
+  const Lane &l = lanes[thread];
   model::MBarrier *mb = nullptr;
-  if (auto it = sync.mbarriers.find(a.mbar); it != sync.mbarriers.end())
+  if (auto it = sync.mbarriers.find(mbar); it != sync.mbarriers.end())
     mb = &it->second;
   model::MBarrier::Arrival r;
   r.rule = model::MBarrierRule::NotInitialized;
   if (mb != nullptr)
-    r = mb->arrive(1);
-  MBarrierEvent e{&info, l.warp->index, l.lane, a.pc,       a.mbar, model::MBarrierOp::Arrive, 1,
-                  0,     r.phase,       r.rule, r.completed};
+    r = op == model::MBarrierOp::CompleteTx ? mb->completeTx(tx) : mb->arrive(count);
+  MBarrierEvent e{&info, l.warp->index, l.lane, pc,         mbar, op, count,
+                  tx,    r.phase,       r.rule, r.completed};
   if (mb != nullptr) {
     e.pending = mb->pending();
     e.expected = mb->expected();
@@ -224,7 +209,7 @@ void BlockExecutor::asyncArrive(const AsyncArrival &a) {
     o->onMBarrier(e);
   if (r.completed) {
     grid_.progress();
-    releaseMBarrierWaiters(a.mbar, *mb);
+    releaseMBarrierWaiters(mbar, *mb);
   }
 }
 

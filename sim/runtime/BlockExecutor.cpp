@@ -322,7 +322,7 @@ void BlockExecutor::laneExited(Lane *l) {
   for (std::uint32_t completed = sync.threadExited(); completed != 0; completed &= completed - 1)
     completeBarrier(static_cast<std::uint32_t>(__builtin_ctz(completed)));
   if (info.launch->cooperative)
-    grid_.gridArrived(0); // one thread fewer to wait for
+    grid_.gridThreadExited(live == 1); // one thread fewer to wait for
   if (l->warp->waiting != 0)
     tryCompleteWarpOps(*l->warp); // exited lanes are not waited for
   if (--live == 0) {

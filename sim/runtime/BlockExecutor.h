@@ -123,6 +123,10 @@ public:
   std::uintptr_t dynamicShared() const { return info.smem_base; }
   // Ends the launch from inside a lane: the lane never runs again.
   void arriveAtGridSync(Lane &l);
+  // An mbarrier arrive (count) or complete_tx (tx) made for `thread` outside
+  // its own instruction stream (a landed copy, an owed arrive-on).
+  void mbarrierOnBehalf(std::uint32_t thread, std::uintptr_t mbar, std::uintptr_t pc,
+                        model::MBarrierOp op, std::uint32_t count, std::uint32_t tx);
   // --async-completion random: lands each copy in flight with probability 1/8.
   void landSomeAtRandom();
   [[noreturn]] void abortLaunch(Lane *l, cudaError_t error, Finding finding);

@@ -21,7 +21,8 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   aborted_ = false;
   abortError_ = cudaSuccess;
   sinceProgress_ = 0;
-  gridArrived_ = blocksRetired_ = gridSyncs_ = 0;
+  gridArrived_ = blocksEnded_ = gridSyncs_ = 0;
+  gridLive_ = launch.cooperative ? launch.grid.volume() * launch.block.volume() : 0;
   layout_.begin(launch.id, launch.dynamic_smem,
                 launch.site->static_smem != kUnknownSmem ? launch.site->static_smem
                                                          : rt_.arch.static_shared_per_block,
@@ -90,7 +91,6 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
       if (resident_[i]->done) {
         freeSlots.push_back(resident_[i]->slot);
         retire(*resident_[i]);
-        ++blocksRetired_;
         resident_.erase(resident_.begin() + static_cast<std::ptrdiff_t>(i));
         anyProgress = true;
       } else {
@@ -185,17 +185,16 @@ void GridRunner::abort(cudaError_t error, Finding finding) {
   abortError_ = error;
 }
 
+void GridRunner::gridThreadExited(bool blockEnded) {
+  --gridLive_;
+  blocksEnded_ += blockEnded ? 1 : 0;
+  gridArrived(0);
+}
+
 void GridRunner::gridArrived(std::uint32_t n) {
   gridArrived_ += n;
-  if (gridArrived_ == 0 || blocksRetired_ != 0)
-    return;
-  std::uint64_t live = 0;
-  for (const BlockExecutor *b : resident_) {
-    if (b->done)
-      return; // a block that exited never arrives
-    live += b->live;
-  }
-  if (gridArrived_ < live)
+  // A block that has exited never arrives.
+  if (gridArrived_ == 0 || blocksEnded_ != 0 || gridArrived_ < gridLive_)
     return;
   gridArrived_ = 0;
   ++gridSyncs_;
@@ -207,14 +206,11 @@ void GridRunner::gridArrived(std::uint32_t n) {
 }
 
 std::string GridRunner::gridSyncWaitText() const {
-  std::uint64_t live = 0;
-  for (const BlockExecutor *b : resident_)
-    live += b->live;
   std::string s = "waiting at grid.sync() (grid barrier " + std::to_string(gridSyncs_) + ": " +
-                  std::to_string(gridArrived_) + " of " + std::to_string(live) +
+                  std::to_string(gridArrived_) + " of " + std::to_string(gridLive_) +
                   " live threads arrived";
-  if (blocksRetired_ != 0)
-    s += "; " + std::to_string(blocksRetired_) +
+  if (blocksEnded_ != 0)
+    s += "; " + std::to_string(blocksEnded_) +
          " block(s) exited without arriving, so it can never complete";
   return s + ")";
 }

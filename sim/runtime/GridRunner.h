@@ -64,9 +64,11 @@ public:
   }
   std::uint64_t sinceProgress() const { return sinceProgress_; }
   // The grid barrier of a cooperative launch: `n` more threads arrived (0:
-  // a thread exited). It completes when every live thread of the grid waits
+  // see gridThreadExited). It completes when every live thread of the grid waits
   // at it; once a whole block has exited it never can (as on a GPU).
   void gridArrived(std::uint32_t n);
+  // A thread of a cooperative launch exited (the last of its block: blockEnded).
+  void gridThreadExited(bool blockEnded);
   std::string gridSyncWaitText() const;
 
 private:
@@ -90,9 +92,10 @@ private:
   std::vector<BlockExecutor *> round_;                // this round's turns, in order
   std::vector<std::uint32_t> warpOrder_;              // a block's warps, in turn order
   std::uint64_t sinceProgress_ = 0;
-  std::uint64_t gridArrived_ = 0;   // threads waiting at the grid barrier
-  std::uint64_t blocksRetired_ = 0; // in this launch
-  std::uint64_t gridSyncs_ = 0;     // completed grid barriers in this launch
+  std::uint64_t gridArrived_ = 0; // threads waiting at the grid barrier
+  std::uint64_t gridLive_ = 0;    // live threads of a cooperative launch
+  std::uint64_t blocksEnded_ = 0; // blocks of it whose threads all exited
+  std::uint64_t gridSyncs_ = 0;   // completed grid barriers in this launch
   SharedLayout layout_;
   bool aborted_ = false;
   cudaError_t abortError_ = cudaSuccess;
