@@ -183,6 +183,8 @@ void BlockExecutor::issueAlone(Lane *l, std::uint64_t preemptLimit) {
     executeMBarrier(*l);
   } else if (l->ev.kind == EventKind::GridSync) {
     arriveAtGridSync(*l);
+  } else if (l->ev.kind == EventKind::ClusterBarrier) {
+    executeClusterBarrier(*l);
   } else if (l->ev.kind == EventKind::WarpOp) {
     issueWarpOp(*l->warp, std::uint64_t{1} << l->lane, false);
     return;
@@ -250,6 +252,10 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
   case EventKind::GridSync:
     for (std::uint64_t m = group; m != 0; m &= m - 1)
       arriveAtGridSync(lanes[__builtin_ctzll(m)]);
+    break;
+  case EventKind::ClusterBarrier:
+    for (std::uint64_t m = group; m != 0; m &= m - 1)
+      executeClusterBarrier(lanes[__builtin_ctzll(m)]);
     break;
   case EventKind::Preempt:
   case EventKind::None:
@@ -323,6 +329,7 @@ void BlockExecutor::laneExited(Lane *l) {
     completeBarrier(static_cast<std::uint32_t>(__builtin_ctz(completed)));
   if (info.launch->cooperative)
     grid_.gridThreadExited(live == 1); // one thread fewer to wait for
+  clusterThreadExited(*l);
   if (l->warp->waiting != 0)
     tryCompleteWarpOps(*l->warp); // exited lanes are not waited for
   if (--live == 0) {
@@ -761,7 +768,8 @@ void BlockExecutor::describeWaiters(Finding &f) const {
       groups[{0, l.ev.pc}].push_back(&l);
     } else if (l.waitsOn(SyncObjectKind::WarpSync)) {
       groups[{3, l.ev.pc}].push_back(&l);
-    } else if (l.waitsOn(SyncObjectKind::MBarrier) || l.waitsOn(SyncObjectKind::GridBarrier)) {
+    } else if (l.waitsOn(SyncObjectKind::MBarrier) || l.waitsOn(SyncObjectKind::GridBarrier) ||
+               l.waitsOn(SyncObjectKind::ClusterBarrier)) {
       groups[{0, l.ev.pc}].push_back(&l); // listed with the barrier waiters
     } else if (l.started) {
       groups[{1, l.ev.pc}].push_back(&l);
@@ -779,9 +787,10 @@ void BlockExecutor::describeWaiters(Finding &f) const {
     s.thread_count = static_cast<std::uint32_t>(group.size());
     s.threads = threadList(ids);
     if (key.first == 0) {
-      s.detail = first->waitsOn(SyncObjectKind::MBarrier)      ? mbarrierWaitText(first->ev)
-                 : first->waitsOn(SyncObjectKind::GridBarrier) ? grid_.gridSyncWaitText()
-                                                               : barrierWaitText(first->ev);
+      s.detail = first->waitsOn(SyncObjectKind::MBarrier)         ? mbarrierWaitText(first->ev)
+                 : first->waitsOn(SyncObjectKind::GridBarrier)    ? grid_.gridSyncWaitText()
+                 : first->waitsOn(SyncObjectKind::ClusterBarrier) ? clusterWaitText(*first)
+                                                                  : barrierWaitText(first->ev);
     } else if (key.first == 3) {
       s.detail = std::string("waiting at ") + model::warpOpName(first->ev.op) + " (mask " +
                  hexMask(first->ev.mask, info.launch->warp_size) + ")";

@@ -19,7 +19,7 @@ __global__ void ranks(int *out) {
   asm("mov.u32 %0, %%nclusterid.x;" : "=r"(ncid));
   asm("mov.u32 %0, %%cluster_ctaid.x;" : "=r"(cctaid));
   asm("mov.u32 %0, %%cluster_nctaid.x;" : "=r"(cnctaid));
-  asm("mov.pred %%p1, %%is_explicit_cluster; selp.u32 %0, 1, 0, %%p1;" : "=r"(expl));
+  asm("{ .reg .pred p; mov.pred p, %%is_explicit_cluster; selp.u32 %0, 1, 0, p; }" : "=r"(expl));
   if (threadIdx.x == 0) {
     int *o = out + 8 * (blockIdx.x + gridDim.x * blockIdx.y);
     o[0] = r; o[1] = n; o[2] = cid; o[3] = ncid; o[4] = cctaid; o[5] = cnctaid; o[6] = expl;
@@ -37,19 +37,23 @@ __global__ void dsmem(int *out) {
   c.sync();
 }
 
-static void launchEx(const char *what, dim3 grid, dim3 block, unsigned cx, unsigned cy, int *o,
-                     void (*k)(int *)) {
+// The configuration of a launch with a cluster of cx x cy blocks.
+struct Config {
   cudaLaunchConfig_t cfg = {};
-  cfg.gridDim = grid;
-  cfg.blockDim = block;
   cudaLaunchAttribute attr[1];
-  attr[0].id = cudaLaunchAttributeClusterDimension;
-  attr[0].val.clusterDim.x = cx;
-  attr[0].val.clusterDim.y = cy;
-  attr[0].val.clusterDim.z = 1;
-  cfg.attrs = attr;
-  cfg.numAttrs = 1;
-  cudaError_t e = cudaLaunchKernelEx(&cfg, k, o);
+  Config(dim3 grid, dim3 block, unsigned cx, unsigned cy) {
+    cfg.gridDim = grid;
+    cfg.blockDim = block;
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = cx;
+    attr[0].val.clusterDim.y = cy;
+    attr[0].val.clusterDim.z = 1;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+  }
+};
+
+static void report(const char *what, cudaError_t e) {
   cudaError_t s = cudaDeviceSynchronize();
   printf("%s: launch %s sync %s\n", what, cudaGetErrorName(e), cudaGetErrorName(s));
   cudaGetLastError();
@@ -67,10 +71,19 @@ int main() {
   fixed2<<<3, 32>>>(o);
   printf("fixed2 <<<3>>>: launch %s sync %s\n", cudaGetErrorName(cudaGetLastError()),
          cudaGetErrorName(cudaDeviceSynchronize()));
-  launchEx("fixed2 ex cluster 4", dim3(8), dim3(32), 4, 1, o, fixed2);
-  launchEx("fixed2 ex cluster 2", dim3(8), dim3(32), 2, 1, o, fixed2);
+  {
+    Config c(dim3(8), dim3(32), 4, 1);
+    report("fixed2 ex cluster 4", cudaLaunchKernelEx(&c.cfg, fixed2, o));
+  }
+  {
+    Config c(dim3(8), dim3(32), 2, 1);
+    report("fixed2 ex cluster 2", cudaLaunchKernelEx(&c.cfg, fixed2, o));
+  }
   cudaMemset(o, 0, 4096 * sizeof(int));
-  launchEx("ranks cluster 4x2 grid 8x2", dim3(8, 2), dim3(32), 4, 2, o, ranks);
+  {
+    Config c(dim3(8, 2), dim3(32), 4, 2);
+    report("ranks cluster 4x2 grid 8x2", cudaLaunchKernelEx(&c.cfg, ranks, o));
+  }
   cudaMemcpy(h, o, 16 * 8 * sizeof(int), cudaMemcpyDeviceToHost);
   for (int b = 0; b < 16; ++b)
     printf("ranks b%d: rank %d n %d cid %d ncid %d cctaid %d cnctaid %d expl %d idx*10+dim %d\n", b,
@@ -81,16 +94,40 @@ int main() {
   cudaMemcpy(h, o, 16 * sizeof(int), cudaMemcpyDeviceToHost);
   printf("ranks no cluster b1: rank %d n %d cid %d ncid %d cctaid %d cnctaid %d expl %d %d\n", h[8],
          h[9], h[10], h[11], h[12], h[13], h[14], h[15]);
-  launchEx("ranks grid 6 cluster 4", dim3(6), dim3(32), 4, 1, o, ranks);
-  launchEx("ranks cluster 8", dim3(8), dim3(32), 8, 1, o, ranks);
-  launchEx("ranks cluster 16", dim3(16), dim3(32), 16, 1, o, ranks);
-  launchEx("ranks cluster 3", dim3(6), dim3(32), 3, 1, o, ranks);
-  launchEx("ranks cluster 0", dim3(6), dim3(32), 0, 1, o, ranks);
+  {
+    Config c(dim3(6), dim3(32), 4, 1);
+    report("ranks grid 6 cluster 4", cudaLaunchKernelEx(&c.cfg, ranks, o));
+  }
+  {
+    Config c(dim3(8), dim3(32), 8, 1);
+    report("ranks cluster 8", cudaLaunchKernelEx(&c.cfg, ranks, o));
+  }
+  {
+    Config c(dim3(16), dim3(32), 16, 1);
+    report("ranks cluster 16", cudaLaunchKernelEx(&c.cfg, ranks, o));
+  }
+  {
+    Config c(dim3(6), dim3(32), 3, 1);
+    report("ranks cluster 3", cudaLaunchKernelEx(&c.cfg, ranks, o));
+  }
+  {
+    Config c(dim3(6), dim3(32), 0, 1);
+    report("ranks cluster 0", cudaLaunchKernelEx(&c.cfg, ranks, o));
+  }
   cudaError_t a = cudaFuncSetAttribute(ranks, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
   printf("set nonportable: %s\n", cudaGetErrorName(a));
-  launchEx("ranks cluster 16 nonportable", dim3(16), dim3(32), 16, 1, o, ranks);
-  launchEx("ranks cluster 32 nonportable", dim3(32), dim3(32), 32, 1, o, ranks);
-  launchEx("dsmem cluster 4", dim3(8), dim3(64), 4, 1, o, dsmem);
+  {
+    Config c(dim3(16), dim3(32), 16, 1);
+    report("ranks cluster 16 nonportable", cudaLaunchKernelEx(&c.cfg, ranks, o));
+  }
+  {
+    Config c(dim3(32), dim3(32), 32, 1);
+    report("ranks cluster 32 nonportable", cudaLaunchKernelEx(&c.cfg, ranks, o));
+  }
+  {
+    Config c(dim3(8), dim3(64), 4, 1);
+    report("dsmem cluster 4", cudaLaunchKernelEx(&c.cfg, dsmem, o));
+  }
   cudaMemcpy(h, o, 8 * 64 * sizeof(int), cudaMemcpyDeviceToHost);
   printf("dsmem: b0t5 %d b3t7 %d b4t1 %d b7t63 %d\n", h[5], h[3 * 64 + 7], h[4 * 64 + 1],
          h[7 * 64 + 63]);
