@@ -72,4 +72,36 @@ expect "warpsim_add_test warp32_program_fails: FAIL: the program exited with sta
 expect "warpSize 32, last lane 31"
 expect "warpsim_add_test compile_error: FAIL: the program did not compile \(exit status 4\)"
 expect "does_not_compile\.cu:4:[0-9]+: error: use of undeclared identifier 'undeclared_name'"
+
+# A wrong call of warpsim_add_test stops the configure, naming the call's line.
+bad() { # $1: the call, $2: what the message must say
+  rm -rf "$tmp/bad" "$tmp/bad-build"
+  mkdir "$tmp/bad"
+  cp "$here/project/reduce_clean.cu" "$tmp/bad/"
+  printf 'cmake_minimum_required(VERSION 3.20)\nproject(bad LANGUAGES NONE)\n%s\n%s\n' \
+    'find_package(warpsim CONFIG REQUIRED)' "$1" >"$tmp/bad/CMakeLists.txt"
+  if cmake -S "$tmp/bad" -B "$tmp/bad-build" -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/bad.log" 2>&1; then
+    fail "configured with: $1"
+  fi
+  flat=$(tr -s ' \n' ' ' <"$tmp/bad.log") # CMake wraps error messages
+  grep -qF "CMakeLists.txt:4 (warpsim_add_test)" <<<"$flat" || fail "no location for: $1"
+  grep -qF -- "$2" <<<"$flat" || { cat "$tmp/bad.log"; fail "message for '$1' lacks: $2"; }
+}
+bad 'warpsim_add_test(NAME w SOURCE reduce_clean.cu WARP_SIZE 48)' \
+  "warpsim_add_test(w): WARP_SIZE must be 32 or 64, not '48'"
+bad 'warpsim_add_test(NAME m SOURCE missing.cu)' "warpsim_add_test(m): SOURCE 'missing.cu' does not exist"
+bad 'warpsim_add_test(NAME e SOURCE reduce_clean.cu MODE explore)' \
+  "warpsim_add_test(e): MODE must be check or run, not 'explore'"
+bad 'warpsim_add_test(NAME j SOURCE reduce_clean.cu OPTIONS --json x.json)' \
+  "warpsim_add_test(j): OPTIONS must not contain --json: the test sets it"
+bad 'warpsim_add_test(NAME u SOURCE reduce_clean.cu EXPECT race)' "warpsim_add_test(u): unknown arguments: EXPECT;race"
+bad 'warpsim_add_test(SOURCE reduce_clean.cu)' "warpsim_add_test(): NAME is required"
+# The same file with a correct call configures (the twin of the above).
+bad_ok='warpsim_add_test(NAME w SOURCE reduce_clean.cu WARP_SIZE 64 MODE run OPTIONS --seed 1)'
+printf 'cmake_minimum_required(VERSION 3.20)\nproject(bad LANGUAGES NONE)\n%s\n%s\n' \
+  'find_package(warpsim CONFIG REQUIRED)' "$bad_ok" >"$tmp/bad/CMakeLists.txt"
+rm -rf "$tmp/bad-build"
+cmake -S "$tmp/bad" -B "$tmp/bad-build" -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/bad.log" 2>&1 ||
+  { cat "$tmp/bad.log"; fail "a correct call did not configure: $bad_ok"; }
+
 echo "check-package: OK: 5 tests passed and 5 failed as intended, with an install moved from $tmp/installed"
