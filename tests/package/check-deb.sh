@@ -11,6 +11,9 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-deb.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "check-deb: FAIL: $*" >&2; exit 1; }
 
+for tool in dpkg-shlibdeps file dpkg-deb; do
+  command -v "$tool" >/dev/null || fail "$tool not found (scripts/install-deps.sh installs dpkg-dev and file)"
+done
 (cd "$build" && cpack -G DEB -B "$tmp/out") >"$tmp/cpack.log" 2>&1 ||
   { cat "$tmp/cpack.log"; fail "cpack -G DEB failed"; }
 shopt -s nullglob
