@@ -24,7 +24,8 @@ set(WARPSIM_TEST_CACHE_DIR "${CMAKE_BINARY_DIR}/warpsim-cache"
 # survives any character but "]==]"; an empty one is still defined.
 function(_warpsim_list_literal out var)
   set(text "set(${var} \"\")\n")
-  if(ARGN)
+  list(LENGTH ARGN n)
+  if(n GREATER 0)
     string(APPEND text "list(APPEND ${var}")
     foreach(item IN LISTS ARGN)
       string(APPEND text " [==[${item}]==]")
@@ -69,6 +70,8 @@ function(warpsim_add_test)
   if(NOT W_WORKING_DIRECTORY)
     set(W_WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}")
   endif()
+  get_filename_component(W_WORKING_DIRECTORY "${W_WORKING_DIRECTORY}" ABSOLUTE
+                         BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
 
   set(json "${CMAKE_CURRENT_BINARY_DIR}/${W_NAME}.warpsim.json")
   set(args ${W_MODE} "${source}" --json "${json}" --cache-dir "${WARPSIM_TEST_CACHE_DIR}")
