@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs warpsim's build dependencies from Debian's packages (Debian 12+).
 set -euo pipefail
+# dpkg-dev and file: `cpack -G DEB` finds the .deb's library dependencies with
+# dpkg-shlibdeps (docs/integration.md).
 pkgs=(clang-19 llvm-19-dev libclang-19-dev libboost-fiber-dev libboost-context-dev
-      libtbb-dev doctest-dev cmake ninja-build)
+      libtbb-dev doctest-dev cmake ninja-build dpkg-dev file)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -13,6 +13,7 @@
 #include "LintCommand.h"
 #include "ProfileReport.h"
 #include "Report.h"
+#include "RuntimePaths.h"
 #include "SimulatedRun.h"
 
 using namespace warpsim::driver;
@@ -89,6 +90,13 @@ int main(int argc, char **argv) {
     return args.empty() ? kUsageExit : 0;
   case Command::Version:
     std::printf("warpsim %s (clang %s)\n", WARPSIM_VERSION, WARPSIM_CLANGXX);
+    // Which runtime programs are built with: the install's or the build tree's.
+    if (runtimePaths().error.empty())
+      std::printf("runtime: %s (%s), headers %s\n", runtimePaths().libraries.front().c_str(),
+                  runtimePaths().installed ? "installed" : "build tree",
+                  runtimePaths().include_dir.c_str());
+    else
+      std::printf("%s\n", runtimePaths().error.c_str());
     return 0;
   case Command::Translate: {
     std::string text;
