@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Installs warpsim's build dependencies from Debian's packages (Debian 12+).
+# --test: also what only the tests need (chromium and a font: the --html report's
+# browser tests, tests/html); the build never needs it.
 set -euo pipefail
 pkgs=(clang-19 llvm-19-dev libclang-19-dev libboost-fiber-dev libboost-context-dev
       libtbb-dev doctest-dev cmake ninja-build)
+test_pkgs=(chromium fonts-dejavu-core) # a font, so the screenshot shows text
+[ "${1:-}" = --test ] && pkgs+=("${test_pkgs[@]}")
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
