@@ -322,7 +322,7 @@ dl.run,dl.facts{display:grid;grid-template-columns:max-content auto;gap:.1em 1em
 dt{font-weight:600;color:#4a5568}dd{margin:0}
 table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #cbd5e0;padding:.15em .5em;text-align:left}
 th{background:#edf2f7}td.num{text-align:right;font-variant-numeric:tabular-nums}
-tr.conflict td{background:#fff5f5}
+tr.conflict td{background:#fff5f5}table.lines code{white-space:pre}
 #no-findings{background:#f0fff4;border:1px solid #9ae6b4;padding:.6em;font-weight:600}
 details.finding{border:1px solid #cbd5e0;border-left:6px solid #a0aec0;margin:.8em 0;padding:.3em .8em}
 details.finding.error{border-left-color:#c53030}details.finding.warning{border-left-color:#d69e2e}

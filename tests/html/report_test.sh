@@ -110,7 +110,10 @@ profile)
   html_row=$(grep -oE "<tr[^>]*><td class=\"loc\">$base:$write_line</td>.*</tr>" "$page") || fail "no table row for line $write_line"
   h_exec=$(echo "$html_row" | sed -E 's#^<tr[^>]*><td[^>]*>[^<]*</td><td>[^<]*</td><td class="num">([^<]*)</td><td class="num">([^<]*)</td><td class="num">[^<]*</td><td class="num">([^<]*)</td>.*#\1 \2 \3#')
   [ "$h_exec" = "$t_exec $t_active $t_wf" ] || fail "table row '$h_exec' differs from the text '$t_exec $t_active $t_wf'"
-  has "$page" "<code>$(escaped "$write_line" | sed -e 's/^[ \t]*//' -e 's/[ \t]*$//')</code>"
+  # The source column: the trimmed line, escaped.
+  for l in "$write_line" "$read_line"; do
+    has "$page" "<code>$(escaped "$l" | sed -e 's/^[ \t]*//' -e 's/[ \t]*$//')</code>"
+  done
   has "$page" '<p id="no-findings"'
   no_external "$page"
   # Without --profile, no profile section (the twin).
