@@ -114,6 +114,18 @@ std::string where(const SourceLoc &l) {
                    : "(unknown location)";
 }
 
+// The line escaped, the character at 1-based byte column `col` (a whole
+// UTF-8 sequence) marked: two sites on one line differ by their column.
+std::string markColumn(const std::string &line, unsigned col) {
+  if (col == 0 || col > line.size())
+    return esc(line);
+  std::size_t b = col - 1, e = b + 1;
+  while (e < line.size() && (static_cast<unsigned char>(line[e]) & 0xC0) == 0x80)
+    ++e;
+  return esc(line.substr(0, b)) + "<span class=\"col\">" + esc(line.substr(b, e - b)) + "</span>" +
+         esc(line.substr(e));
+}
+
 // A site's source line with kContext lines around it, the line itself marked.
 std::string sourceContext(SourceFiles &files, const SourceLoc &loc) {
   if (!loc.known())
@@ -129,8 +141,8 @@ std::string sourceContext(SourceFiles &files, const SourceLoc &loc) {
   for (unsigned n = first; n <= last; ++n) {
     const bool hl = n == loc.line;
     h += hl ? "<div class=\"ln hl\">" : "<div class=\"ln\">";
-    h += "<span class=\"no\">" + std::to_string(n) + "</span><code>" + esc((*lines)[n - 1]) +
-         "</code></div>";
+    h += "<span class=\"no\">" + std::to_string(n) + "</span><code>" +
+         (hl ? markColumn((*lines)[n - 1], loc.column) : esc((*lines)[n - 1])) + "</code></div>";
   }
   return h + "</div>\n";
 }
@@ -333,6 +345,7 @@ details.finding>summary{cursor:pointer;font-weight:600}
 .src{background:#f7fafc;border:1px solid #e2e8f0;padding:.2em 0;overflow-x:auto;tab-size:4}
 .ln{white-space:pre;padding:0 .5em}.ln .no{display:inline-block;width:4em;color:#a0aec0;user-select:none}
 .ln.hl{background:#fefcbf;font-weight:600;border-left:3px solid #d69e2e}
+.ln.hl .col{background:#fbd38d;text-decoration:underline 2px #c53030}
 details.stack ol{margin:.2em 0}figure{margin:1em 0;overflow-x:auto}figcaption{color:#4a5568}
 )";
 

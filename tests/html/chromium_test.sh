@@ -67,7 +67,7 @@ grep -qF 'data-js-ready="1"' "$dom" || fail "the page's script did not run to it
 grep -qE '<details class="finding error" id="finding-1" data-kind="race" open="">' "$dom" ||
   fail "no open race finding in the DOM"
 grep -qF "<span class=\"loc\">$base:$read_line:" "$dom" || fail "no $base:$read_line in the DOM"
-grep -qE "<div class=\"ln hl\"><span class=\"no\">$read_line</span><code>.*t &lt; n\) \? s\[t - 1\] &amp; 0xff" "$dom" ||
+grep -qE "<div class=\"ln hl\"><span class=\"no\">$read_line</span><code>.*t &lt; n\) \? <span class=\"col\">s</span>\[t - 1\] &amp; 0xff" "$dom" ||
   fail "the read line is not highlighted (escaped) in the DOM"
 shown=$(grep -oE '<details class="finding [a-z]+" id="finding-[0-9]+" data-kind="race"' "$dom" | wc -l)
 errors_shown=$(grep -oE '<details class="finding error" id="finding-[0-9]+"' "$dom" | wc -l)

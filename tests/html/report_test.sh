@@ -25,8 +25,19 @@ call_line=$(line_of call)
 # Run from the source's directory: the page names files as the user does.
 cd "$(dirname "$src")" || fail "cd"
 
-# The source line exactly as the page must show it: HTML-escaped.
-escaped() { sed -n "$1p" "$src" | sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e "s/'/\&#39;/g" -e 's/"/\&quot;/g'; }
+# Text exactly as the page must show it: HTML-escaped.
+esc() { printf '%s' "$1" | sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e "s/'/\&#39;/g" -e 's/"/\&quot;/g'; }
+escaped() { esc "$(sed -n "$1p" "$src")"; }
+# A site's highlighted line: escaped, the character at the site's column
+# (from the text report, "ROLE at FILE:LINE:COL") marked.
+highlighted() {
+  local role=$1 n=$2 col text
+  col=$(sed -n "s/.*: $role at $base:$n:\([0-9]*\)\$/\1/p" "$out/race.txt" | head -1)
+  [ -n "$col" ] || fail "the text report has no '$role at $base:$n:COL'"
+  text=$(sed -n "${n}p" "$src")
+  printf '<div class="ln hl"><span class="no">%s</span><code>%s<span class="col">%s</span>%s</code></div>' \
+    "$n" "$(esc "${text:0:col-1}")" "$(esc "${text:col-1:1}")" "$(esc "${text:col}")"
+}
 has() { grep -qF -- "$2" "$1" || fail "$1 lacks: $2"; }
 lacks() { ! grep -qF -- "$2" "$1" || fail "$1 has: $2"; }
 no_external() {
@@ -50,9 +61,9 @@ race)
   # Both sites located and their lines highlighted, escaped.
   has "$page" "<span class=\"loc\">$base:$read_line:"
   has "$page" "<span class=\"loc\">$base:$write_line:"
-  has "$page" "<div class=\"ln hl\"><span class=\"no\">$read_line</span><code>$(escaped "$read_line")</code></div>"
-  has "$page" "<div class=\"ln hl\"><span class=\"no\">$write_line</span><code>$(escaped "$write_line")</code></div>"
-  has "$page" '(t &gt; 0 &amp;&amp; t &lt; n)'
+  has "$page" "$(highlighted read "$read_line")"
+  has "$page" "$(highlighted "earlier write" "$write_line")"
+  has "$page" '(t &gt; 0 &amp;&amp; t &lt; n) ? <span class="col">s</span>[t - 1] &amp; 0xff'
   lacks "$page" '(t > 0 && t < n)'
   # Context lines around the highlighted one, not highlighted.
   has "$page" "<div class=\"ln\"><span class=\"no\">$((read_line - 1))</span>"
