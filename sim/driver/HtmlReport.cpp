@@ -204,6 +204,8 @@ std::string findingHtml(SourceFiles &files, const ReportFinding &f, std::size_t 
   fact("object", f.object.empty()
                      ? ""
                      : f.object + (f.size != 0 ? " (" + std::to_string(f.size) + " bytes)" : ""));
+  // No raw address (the text report prints one where no object names the
+  // place): an address outside every allocation moves from run to run.
   fact("hazard", f.hazard);
   fact("count", f.count > 1 ? "seen " + std::to_string(f.count) + " times" : "");
   h += "</dl>\n";
