@@ -34,7 +34,7 @@ fi
 browse() {
   local profile
   profile=$(mktemp -d "$out/chromium-profile.XXXXXX")
-  timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --no-first-run \
+  timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
     --user-data-dir="$profile" --enable-logging=stderr --v=0 --window-size=1280,1600 "$@" \
     "file://$page"
   local rc=$?
