@@ -87,6 +87,12 @@ race)
   # Deterministic: the same run, the same bytes.
   "$warpsim" check "$base" --cache-dir "$cache" --html "$out/race2.html" >/dev/null 2>&1
   cmp "$page" "$out/race2.html" || fail "two runs gave different pages"
+  # ... also when the program is built afresh elsewhere (other temporary and
+  # cache paths must not reach the page).
+  rm -rf "$out/other-cache" "$out/race3.html"
+  "$warpsim" check "$base" --cache-dir "$out/other-cache" --html "$out/race3.html" >/dev/null 2>&1
+  cmp "$page" "$out/race3.html" || fail "a build in another cache gave a different page"
+  rm -rf "$out/other-cache"
   ;;
 clean)
   page=$out/clean.html
