@@ -10,6 +10,7 @@
 #include "Cli.h"
 #include "Compiler.h"
 #include "CrosscheckCommand.h"
+#include "HtmlReport.h"
 #include "LintCommand.h"
 #include "ProfileReport.h"
 #include "Report.h"
@@ -37,8 +38,9 @@ int runProgram(const CliOptions &o, const std::string &program) {
   ReportSummary sum = readReport(report, program);
   std::string text = renderText(sum, o.print_limit);
   std::string profileJson;
+  ProfileData profile;
   if (o.profile) {
-    ProfileData profile = readProfile(report, program);
+    profile = readProfile(report, program);
     text += profileOutputs(profile, o.profile_svg);
     if (!o.json_path.empty())
       profileJson = renderProfileJson(profile);
@@ -47,6 +49,12 @@ int runProgram(const CliOptions &o, const std::string &program) {
     std::fprintf(stderr, "warpsim: error: cannot write '%s'\n", o.json_path.c_str());
   if (!o.sarif_path.empty() && !writeSarifReport(o.sarif_path, sum, o.input))
     std::fprintf(stderr, "warpsim: error: cannot write '%s'\n", o.sarif_path.c_str());
+  if (!o.html_path.empty() &&
+      !writeHtmlReport(o.html_path, renderHtmlReport(sum, o.profile ? &profile : nullptr,
+                                                     {o.command == Command::Check ? "check" : "run",
+                                                      o.input, o.arch, o.schedule, o.thread_model,
+                                                      o.checks, o.warp_size, o.seed})))
+    std::fprintf(stderr, "warpsim: error: cannot write '%s'\n", o.html_path.c_str());
   std::remove(report.c_str());
   std::fflush(stdout);
   std::fputs(text.c_str(), stdout);
@@ -117,6 +125,12 @@ int main(int argc, char **argv) {
   case Command::Check:
     break;
   }
+  // A report that cannot be written is bad usage, found before the run.
+  if (!o.html_path.empty())
+    if (std::string why = htmlPathProblem(o.html_path); !why.empty()) {
+      std::fprintf(stderr, "warpsim: error: %s\n", why.c_str());
+      return kUsageExit;
+    }
   BuildResult b = buildProgramReporting(o);
   if (!b.ok)
     return kCompileExit;
