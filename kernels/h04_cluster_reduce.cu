@@ -57,5 +57,6 @@ int main() {
   out.download(&got);
   const float gotf = static_cast<float>(got), want = static_cast<float>(expected);
   print_value("out", gotf);
+  puzzle_output("out", &gotf, 1);
   return finish(check_equal(&gotf, &want, 1));
 }

@@ -419,9 +419,18 @@ private:
       return false;
     }
     if (head == "mbarrier") {
-      if (has(parts, "relaxed") || has(parts, "cluster") || has(parts, "shared::cluster"))
-        return false; // cluster scope and relaxed arrivals: not yet executed
-      strip({"shared", "shared::cta", "b64", "release", "acquire", "cta"});
+      // .relaxed: an arrival that releases nothing; .cluster: the release
+      // or acquire reaches the cluster; .shared::cluster: the object may be
+      // a peer CTA's (arrivals and tx-counts only).
+      in.relaxed = has(parts, "relaxed");
+      if (has(parts, "cluster"))
+        in.scope = Scope::Cluster;
+      if (has(parts, "shared::cluster"))
+        in.space = PtxInstr::Space::SharedCluster;
+      if (in.relaxed && (has(parts, "release") || has(parts, "acquire")))
+        return false;
+      strip({"shared", "shared::cta", "shared::cluster", "b64", "release", "acquire", "relaxed",
+             "cta", "cluster"});
       if (parts.size() < 2)
         return false;
       in.op = PtxOp::MBarrier;
@@ -457,6 +466,15 @@ private:
                               in.mbar == MBarrierOp::ExpectTx || in.mbar == MBarrierOp::CompleteTx)
                                  ? 0
                                  : 1;
+      // A peer CTA's mbarrier takes arrivals and tx-counts, not init or waits;
+      // a relaxed wait does not exist.
+      const bool remoteOk = in.mbar == MBarrierOp::Arrive || in.mbar == MBarrierOp::ArriveDrop ||
+                            in.mbar == MBarrierOp::ArriveExpectTx ||
+                            in.mbar == MBarrierOp::ExpectTx || in.mbar == MBarrierOp::CompleteTx;
+      if (in.space == PtxInstr::Space::SharedCluster && !remoteOk)
+        return false;
+      if (in.relaxed && model::isMBarrierWait(in.mbar))
+        return false;
       return in.args[at].kind == PtxOperand::Kind::Address;
     }
     if (head == "cp" && parts.size() >= 3 && parts[1] == "async" && parts[2] == "bulk")

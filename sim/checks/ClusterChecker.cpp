@@ -79,29 +79,60 @@ void ClusterChecker::onClusterBarrier(const ClusterBarrierEvent &e) {
     // its cluster kernels with arrive.relaxed + wait for this).
     if (unarrived_.empty())
       return;
-    auto it = unarrived_.find({e.block->linear, tid});
-    if (it == unarrived_.end())
-      return;
-    for (std::uint32_t slot : it->second) {
-      auto p = owners_[slot].peers.find(it->first);
-      if (p != owners_[slot].peers.end() && !p->second.arrived) {
-        p->second.arrived = true;
-        p->second.phase = e.phase;
-      }
-    }
-    unarrived_.erase(it);
+    arrived({e.block->linear, tid}, e.phase, 0, ~0u);
   } else if (e.op == Op::Wait) {
     Owner &o = owners_[rt_.memory.sharedSlotOf(e.block->smem_base)];
     o.observed = std::max(o.observed, e.phase + 1);
   }
 }
 
+void ClusterChecker::arrived(std::pair<std::uint64_t, std::uint32_t> who, std::uint64_t phase,
+                             std::uintptr_t mbar, std::uint32_t onlySlot) {
+  auto it = unarrived_.find(who);
+  if (it == unarrived_.end())
+    return;
+  for (auto s = it->second.begin(); s != it->second.end();) {
+    if (onlySlot != ~0u && *s != onlySlot) {
+      ++s;
+      continue;
+    }
+    auto p = owners_[*s].peers.find(who);
+    if (p != owners_[*s].peers.end() && !p->second.arrived) {
+      p->second.arrived = true;
+      p->second.phase = phase;
+      p->second.mbar = mbar;
+    }
+    s = it->second.erase(s);
+  }
+  if (it->second.empty())
+    unarrived_.erase(it);
+}
+
+void ClusterChecker::onMBarrier(const MBarrierEvent &e) {
+  if (e.rule != model::MBarrierRule::Ok && e.rule != model::MBarrierRule::PhaseNotObserved)
+    return;
+  const BlockInfo &owner = e.owner != nullptr ? *e.owner : *e.block;
+  const std::uint32_t slot = rt_.memory.sharedSlotOf(owner.smem_base);
+  if (model::isMBarrierArrive(e.op)) {
+    if (!unarrived_.empty())
+      arrived({e.block->linear, e.warp * e.block->launch->warp_size + e.lane}, e.phase, e.addr,
+              slot);
+  } else if (model::isMBarrierWait(e.op) && e.completed) {
+    std::uint64_t &seen = owners_[slot].mbarObserved[e.addr];
+    seen = std::max(seen, e.phase + 1);
+  }
+}
+
 void ClusterChecker::onBlockEnd(const BlockInfo &b) {
   Owner &o = owners_[rt_.memory.sharedSlotOf(b.smem_base)];
   o.ended = true;
-  for (const auto &[who, p] : o.peers)
-    if (!p.arrived || p.phase >= o.observed)
+  for (const auto &[who, p] : o.peers) {
+    const std::uint64_t seen = p.mbar == 0                    ? o.observed
+                               : o.mbarObserved.count(p.mbar) ? o.mbarObserved.at(p.mbar)
+                                                              : 0;
+    if (!p.arrived || p.phase >= seen)
       report(o, p, false);
+  }
   o.peers.clear();
 }
 

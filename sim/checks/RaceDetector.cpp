@@ -560,9 +560,13 @@ void RaceDetector::onMBarrier(const MBarrierEvent &e) {
     return;
   }
   if (model::isMBarrierArrive(e.op) || e.op == MBarrierOp::CompleteTx) {
-    // arrive is .release.cta: the thread's accesses so far.
-    mb.current.join(snapshot(bs, t, bs.linear * tpb_ + tid, bs.instr[e.warp] + 1, bs.linear),
-                    bs.linear);
+    // arrive is .release.cta: the thread's accesses so far, for its own
+    // block's waiters; .release.cluster (or an arrival on a peer CTA's
+    // mbarrier) reaches the owner's waiters too; .relaxed releases nothing.
+    const std::uint32_t scope = e.cluster_scope ? model::SyncClock::kDeviceScope : bs.linear;
+    if (!e.relaxed)
+      mb.current.join(snapshot(bs, t, bs.linear * tpb_ + tid, bs.instr[e.warp] + 1, scope),
+                      model::SyncClock::kDeviceScope);
     if (e.completed) {
       mb.completed[e.phase & 1] = std::move(mb.current);
       mb.current.clear();

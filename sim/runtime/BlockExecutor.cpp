@@ -491,8 +491,10 @@ std::uint64_t BlockExecutor::ctaBarrier(Lane *l, BarrierKind kind,
 
 std::uint64_t BlockExecutor::mbarrier(Lane *l, model::MBarrierOp op, std::uintptr_t addr,
                                       std::uint32_t count, std::uint32_t tx, std::uint64_t phase,
-                                      std::uintptr_t pc) {
+                                      std::uintptr_t pc, std::uint8_t flags) {
   PendingEvent &e = event(l, EventKind::MBarrier, pc);
+  e.mrelaxed = (flags & kMBarrierRelaxed) != 0;
+  e.mcluster = (flags & kMBarrierCluster) != 0;
   e.mop = op;
   e.addr = addr;
   e.size = 8;
@@ -513,6 +515,8 @@ MBarrierEvent BlockExecutor::mbarrierEvent(const Lane &l, model::MBarrierRule ru
     e.expected = mb->expected();
     e.tx_count = mb->tx();
   }
+  e.relaxed = l.ev.mrelaxed;
+  e.cluster_scope = l.ev.mcluster;
   return e;
 }
 
@@ -523,7 +527,15 @@ void BlockExecutor::executeMBarrier(Lane &l) {
   l.state = LaneState::Ready;
   l.result = 0;
   MBarrierRule rule = MBarrierRule::Ok;
-  if (e.addr - info.smem_base >= info.smem_size || info.smem_size - (e.addr - info.smem_base) < 8)
+  // A peer CTA's mbarrier (an arrival through a shared::cluster address):
+  // the operation happens in the owner's sync table and releases its waiters.
+  BlockExecutor *owner = this;
+  if (e.addr - info.smem_base >= MemoryMap::kSharedWindow && rt_.memory.inSharedRegion(e.addr) &&
+      !model::isMBarrierWait(e.mop) && e.mop != MBarrierOp::Init && e.mop != MBarrierOp::Inval)
+    if (BlockExecutor *peer = grid_.peerInSlot(*this, rt_.memory.sharedSlotOf(e.addr)))
+      owner = peer;
+  const BlockInfo &oi = owner->info;
+  if (e.addr - oi.smem_base >= oi.smem_size || oi.smem_size - (e.addr - oi.smem_base) < 8)
     rule = MBarrierRule::NotShared;
   else if ((e.addr & 7) != 0)
     rule = MBarrierRule::Misaligned;
@@ -533,7 +545,7 @@ void BlockExecutor::executeMBarrier(Lane &l) {
       o->onMBarrier(ev);
     return;
   }
-  model::MBarrier &mb = sync.mbarriers[e.addr];
+  model::MBarrier &mb = owner->sync.mbarriers[e.addr];
   bool completed = false;
   std::uint64_t phase = mb.phase();
   switch (e.mop) {
@@ -593,12 +605,16 @@ void BlockExecutor::executeMBarrier(Lane &l) {
     break;
   }
   }
-  const MBarrierEvent ev = mbarrierEvent(l, rule, completed, phase, &mb);
+  MBarrierEvent ev = mbarrierEvent(l, rule, completed, phase, &mb);
+  if (owner != this) {
+    ev.owner = &owner->info;
+    ev.cluster_scope = true;
+  }
   for (Observer *o : rt_.observers)
     o->onMBarrier(ev);
   if (completed && !model::isMBarrierWait(e.mop)) {
     grid_.progress();
-    releaseMBarrierWaiters(e.addr, mb);
+    owner->releaseMBarrierWaiters(e.addr, mb);
   } else if (!asyncArrivals_.empty() || !copies_.empty()) {
     // Only async copies' arrive-ons missing, and a thread already waits?
     const SyncObjectRef object{SyncObjectKind::MBarrier, e.addr};

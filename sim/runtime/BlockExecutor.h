@@ -89,8 +89,12 @@ public:
                            std::uintptr_t pc);
   // One mbarrier instruction on the object at `addr`: returns the state
   // token (the phase) of an arrival, or whether a wait's phase is complete.
+  // `flags`: kMBarrierRelaxed, kMBarrierCluster. The object may be a peer
+  // CTA's of the cluster (arrivals and tx-counts).
+  static constexpr std::uint8_t kMBarrierRelaxed = 1, kMBarrierCluster = 2;
   std::uint64_t mbarrier(Lane *l, model::MBarrierOp op, std::uintptr_t addr, std::uint32_t count,
-                         std::uint32_t tx, std::uint64_t phase, std::uintptr_t pc);
+                         std::uint32_t tx, std::uint64_t phase, std::uintptr_t pc,
+                         std::uint8_t flags = 0);
   // A memory fence, or with `proxySpaces` a fence.proxy.async (FenceEvent).
   void fence(Lane *l, FenceScope scope, std::uintptr_t pc, std::uint8_t proxySpaces = 0);
   // A warp operation (shuffle, vote, match, reduce, __syncwarp,

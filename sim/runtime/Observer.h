@@ -139,6 +139,9 @@ struct MBarrierEvent {
   std::int64_t pending = 0; // the object's state after the operation
   std::int64_t expected = 0;
   std::int64_t tx_count = 0;
+  bool relaxed = false;             // .relaxed arrival: no release
+  bool cluster_scope = false;       // .release.cluster, or an arrival on a peer CTA's mbarrier
+  const BlockInfo *owner = nullptr; // the block whose shared memory holds it (null: `block`)
 };
 
 // One thread's barrier.cluster operation (cluster_group::sync is an arrive

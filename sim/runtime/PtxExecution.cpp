@@ -265,8 +265,10 @@ private:
       phase = read(a[2]); // the state token, or the parity
       break;
     }
+    const std::uint8_t flags = (in.relaxed ? BlockExecutor::kMBarrierRelaxed : 0) |
+                               (in.scope == Scope::Cluster ? BlockExecutor::kMBarrierCluster : 0);
     const std::uint64_t r = block().mbarrier(
-        l_, in.mbar, reinterpret_cast<std::uintptr_t>(shared(*addr)), count, tx, phase, pc_);
+        l_, in.mbar, reinterpret_cast<std::uintptr_t>(shared(*addr)), count, tx, phase, pc_, flags);
     if (result != nullptr)
       write(*result, r);
   }

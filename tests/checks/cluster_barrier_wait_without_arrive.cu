@@ -1,9 +1,9 @@
-// cluster_ptx_clean.cu with the first barrier.cluster.arrive left out: the
-// wait has no arrival of its own to wait for (PTX ISA, barrier.cluster:
-// each thread arrives, then waits for the phase it arrived at), so nothing
-// orders the peer's write before the DSMEM read either.
+// cluster_ptx_clean.cu without the first barrier.cluster.arrive: the wait has no arrival of its
+// own (PTX ISA, barrier.cluster: arrive, then wait for that phase), so nothing orders the peer's
+// write before the DSMEM read (which may see the value unwritten).
 // EXPECT: cluster-barrier - error at=@wait
 // EXPECT: race shared error
+// EXPECT: uninitialized-read shared error
 #include <cstdio>
 #include <cuda_runtime.h>
 

@@ -1,7 +1,7 @@
 // cluster_reduce_clean.cu without the first cluster.sync(): rank 0 reads its
 // peers' partial sums through distributed shared memory while they may
 // still be reducing them, a race on shared memory across blocks of the
-// cluster (compute-sanitizer's racecheck does not look at DSMEM).
+// cluster.
 // EXPECT: race shared error at=@read at=@write
 #include <cooperative_groups.h>
 #include <cstdio>

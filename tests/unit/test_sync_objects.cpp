@@ -229,7 +229,8 @@ TEST_CASE("ptx: what is not executed is an error naming the instruction") {
   std::string err;
   CHECK_FALSE(parsePtx("wgmma.fence.sync.aligned;", p, err));
   CHECK(err == "unsupported inline PTX instruction 'wgmma.fence.sync.aligned'");
-  CHECK_FALSE(parsePtx("mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0];", p, err));
+  CHECK_FALSE(parsePtx("mbarrier.try_wait.relaxed.cluster.shared::cta.b64 p, [%0], %1;", p, err));
+  CHECK_FALSE(parsePtx("mbarrier.init.shared::cluster.b64 [%0], %1;", p, err)); // a peer's: no
   CHECK_FALSE(parsePtx("bra NOWHERE;", p, err));
   CHECK(err.find("undefined label") != std::string::npos);
   CHECK_FALSE(parsePtx("bar.sync;", p, err));

@@ -1,8 +1,9 @@
 // <cuda/ptx>'s cluster functions: special registers, barrier_cluster_arrive
-// / wait (release/acquire and relaxed), mapa into a peer's shared memory,
-// fence_mbarrier_init. Clusters of 4 in a 2-D grid: each block reads the
-// value its rank+1 peer wrote, then a final barrier keeps every block alive
-// until its peers have read it.
+// / wait (release/acquire and relaxed), fence_mbarrier_init, and a peer's
+// shared memory through inline PTX mapa (CUDA 13's cuda::ptx has no mapa).
+// Clusters of 2x2 in a 4x4 grid: each block reads the value its rank+1 peer
+// wrote, then a final barrier keeps every block alive until its peers have
+// read it.
 #include <cstdio>
 #include <cuda/ptx>
 #include <cuda_runtime.h>
@@ -20,7 +21,8 @@ __global__ void __cluster_dims__(2, 2, 1) ring(int *out) {
   ptx::barrier_cluster_arrive(ptx::sem_release);
   ptx::barrier_cluster_wait(ptx::sem_acquire);
   if (threadIdx.x == 0) {
-    const int *peer = ptx::mapa(ptx::space_cluster, &value, (rank + 1) % n);
+    const int *peer;
+    asm("mapa.u64 %0, %1, %2;" : "=l"(peer) : "l"(&value), "r"((rank + 1) % n));
     out[blockIdx.y * gridDim.x + blockIdx.x] = *peer;
   }
   ptx::barrier_cluster_arrive(ptx::sem_relaxed); // nothing to release: the read is done
