@@ -479,6 +479,13 @@ private:
     }
     if (head == "cp" && parts.size() >= 3 && parts[1] == "async" && parts[2] == "bulk")
       return bulk(in, parts, n);
+    if (head == "cp" && parts.size() == 9 && parts[1] == "reduce" && parts[2] == "async" &&
+        parts[3] == "bulk" && parts[4] == "global" && parts[5] == "shared::cta" &&
+        parts[6] == "bulk_group" && n == 3 && in.args[0].kind == PtxOperand::Kind::Address &&
+        in.args[1].kind == PtxOperand::Kind::Address) {
+      in.op = PtxOp::CpReduceAsyncBulk;
+      return parseBulkReduce(parts[7], parts[8], in.redOp, in.redType);
+    }
     if (head == "fence" && parts.size() >= 3 && parts[1] == "proxy" && parts[2] == "async" &&
         n == 0) {
       // The state space, if given, only narrows what the fence orders.

@@ -32,10 +32,14 @@ void ClusterChecker::onWarpAccess(const WarpAccess &a) {
   const std::uint32_t ws = a.block->launch->warp_size;
   for (std::uint32_t i = 0; i < a.count; ++i) {
     const LaneAccess &la = a.lanes[i];
-    if (la.addr - a.block->smem_base < MemoryMap::kSharedWindow)
-      continue; // its own shared memory
+    if (la.addr - a.block->smem_base < MemoryMap::kSharedWindow ||
+        !rt_.memory.inSharedRegion(la.addr))
+      continue; // its own shared memory (or an invalid address, reported as such) // its own shared
+                // memory (or an invalid address, reported as such)
     const std::uint32_t slot = rt_.memory.sharedSlotOf(la.addr);
     Owner &o = owners_[slot];
+    if (o.info == nullptr || o.info->cluster != a.block->cluster)
+      continue; // not a peer's: another block's window, an invalid access
     PeerAccess p;
     p.pc = a.pc;
     p.addr = la.addr;

@@ -62,6 +62,10 @@ void InitChecker::onWarpAccess(const WarpAccess &a) {
       const LaneAccess &la = a.lanes[i];
       // The window the bytes are in: the block's own, or a peer's of its
       // cluster (distributed shared memory initialises the owner's bytes).
+      // A lane of the warp instruction may be in another space (a generic
+      // pointer): its bytes are not this slot's.
+      if (!rt_.memory.inSharedRegion(la.addr))
+        continue;
       const std::uint32_t slot = rt_.memory.sharedSlotOf(la.addr);
       Slot &s = slots_[slot];
       const std::uintptr_t off = la.addr - rt_.memory.sharedWindow(slot);

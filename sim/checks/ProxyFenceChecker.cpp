@@ -21,8 +21,37 @@ void ProxyFenceChecker::onBlockBegin(const BlockInfo &b) {
   s.fences.assign(b.launch->block.volume(), 0);
 }
 
+void ProxyFenceChecker::onLaunchBegin(const LaunchInfo &l) {
+  launch_ = static_cast<std::uint32_t>(l.id);
+  globalOrder_ = 0;
+  globalFences_.clear();
+  sitePcs_.clear();
+  siteIds_.clear();
+  lastPc_ = 0;
+}
+
 void ProxyFenceChecker::onWarpAccess(const WarpAccess &a) {
-  if (a.space != MemorySpace::Shared || a.kind == AccessKind::Load || a.proxy != Proxy::Generic)
+  if (a.kind == AccessKind::Load || a.proxy != Proxy::Generic)
+    return;
+  if (a.space == MemorySpace::Global || a.space == MemorySpace::Managed) {
+    const std::uint32_t order = ++globalOrder_;
+    if (a.pc != lastPc_ || sitePcs_.empty()) {
+      auto [it, fresh] = siteIds_.try_emplace(a.pc, static_cast<std::uint32_t>(sitePcs_.size()));
+      if (fresh)
+        sitePcs_.push_back(a.pc);
+      lastPc_ = a.pc;
+      lastSite_ = it->second;
+    }
+    for (std::uint32_t i = 0; i < a.count; ++i) {
+      const LaneAccess &la = a.lanes[i];
+      const GlobalWrite w{order, a.warp * a.block->launch->warp_size + la.lane,
+                          static_cast<std::uint32_t>(a.block->linear), lastSite_};
+      for (std::uintptr_t g = la.addr & ~std::uintptr_t{15}; g < la.addr + la.size; g += 16)
+        global_.page(g, launch_).cell(g) = w;
+    }
+    return;
+  }
+  if (a.space != MemorySpace::Shared)
     return;
   Slot &s = slotOf(a.block);
   const std::uint32_t order = ++s.order;
@@ -40,6 +69,12 @@ void ProxyFenceChecker::onWarpAccess(const WarpAccess &a) {
 }
 
 void ProxyFenceChecker::onFence(const FenceEvent &e) {
+  if ((e.proxy_async & kProxyFenceGlobal) != 0) {
+    const std::uint32_t order = ++globalOrder_;
+    for (std::uint64_t m = e.mask; m != 0; m &= m - 1)
+      globalFences_[{e.block->linear, e.warp * e.block->launch->warp_size +
+                                          static_cast<std::uint32_t>(__builtin_ctzll(m))}] = order;
+  }
   if ((e.proxy_async & kProxyFenceShared) == 0)
     return;
   Slot &s = slotOf(e.block);
@@ -52,10 +87,33 @@ void ProxyFenceChecker::onFence(const FenceEvent &e) {
 void ProxyFenceChecker::onAsyncCopy(const AsyncCopyEvent &e) {
   if (e.landed)
     return;
-  if (e.kind == AsyncCopyKind::BulkStore)
+  if (e.kind == AsyncCopyKind::BulkStore) {
     checkRange(e, e.src, e.size, true);
-  else if (e.kind == AsyncCopyKind::BulkLoad)
+    checkGlobal(e, e.dst, e.size, false);
+  } else if (e.kind == AsyncCopyKind::BulkLoad) {
     checkRange(e, e.dst, e.size, false);
+    checkGlobal(e, e.src, e.size, true);
+  }
+}
+
+void ProxyFenceChecker::checkGlobal(const AsyncCopyEvent &e, std::uintptr_t addr,
+                                    std::uint32_t size, bool read) {
+  if (globalOrder_ == 0 || !rt_.memory.inGlobalRegion(addr))
+    return;
+  auto fenceOf = [this](std::uint64_t block, std::uint32_t thread) -> std::uint32_t {
+    auto it = globalFences_.find({block, thread});
+    return it == globalFences_.end() ? 0 : it->second;
+  };
+  const std::uint32_t issuerFence = fenceOf(e.block->linear, e.thread);
+  for (std::uintptr_t g = addr & ~std::uintptr_t{15}; g < addr + size; g += 16) {
+    // The page's generation is the launch: a write of an earlier launch is
+    // ordered by the launch boundary.
+    const GlobalWrite &w = global_.page(g, launch_).cell(g);
+    if (w.order == 0 || w.order < issuerFence || w.order < fenceOf(w.block, w.thread))
+      continue;
+    const BlockInfo *writer = w.block == e.block->linear ? e.block : nullptr;
+    report(e, read, MemorySpace::Global, g, writer, w.block, w.thread, sitePcs_[w.site]);
+  }
 }
 
 void ProxyFenceChecker::checkRange(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size,
@@ -75,30 +133,46 @@ void ProxyFenceChecker::checkRange(const AsyncCopyEvent &e, std::uintptr_t addr,
     // synchronised the two threads; without that, the race detector reports).
     if (w.generation != s.generation || w.order < s.fences[w.thread] || w.order < issuerFence)
       continue;
-    auto [index, fresh] = table_.find({"async-proxy", read ? 0 : 1, e.pc, w.pc});
-    if (!fresh)
-      continue;
-    Finding &x = table_.at(index).finding;
-    const std::uintptr_t at = b.smem_base + g * 4;
-    x.kind = "async-proxy";
-    x.space = "shared";
-    x.address = at;
-    x.size = 4;
-    x.object = describeAddress(rt_, &b, at, MemorySpace::Shared);
-    x.message = std::string("a bulk copy (async proxy) ") + (read ? "reads " : "overwrites ") +
-                x.object +
-                ", written with ordinary stores (generic proxy) and no fence.proxy.async "
-                "between the write and the copy: the copy may " +
-                (read ? "read the bytes from before the write" : "land before the write") +
-                " (PTX memory model: accesses through different proxies need a proxy fence)";
-    FindingSite copy = threadSite(b, e.thread, e.pc, "copy");
-    copy.detail = read ? "bulk copy reads it" : "bulk copy writes it";
-    FindingSite write = threadSite(b, w.thread, w.pc, "write");
-    write.detail = "generic write, no fence.proxy.async after it";
-    write.stack.clear(); // the writer's call stack now, not at the write
-    x.sites.push_back(std::move(copy));
-    x.sites.push_back(std::move(write));
+    report(e, read, MemorySpace::Shared, b.smem_base + g * 4, &b, b.linear, w.thread, w.pc);
   }
+}
+
+void ProxyFenceChecker::report(const AsyncCopyEvent &e, bool read, MemorySpace space,
+                               std::uintptr_t at, const BlockInfo *writerBlock,
+                               std::uint64_t writerLinear, std::uint32_t writer,
+                               std::uintptr_t writerPc) {
+  auto [index, fresh] = table_.find(
+      {"async-proxy", (read ? 0 : 1) + (space == MemorySpace::Global ? 2 : 0), e.pc, writerPc});
+  if (!fresh)
+    return;
+  const BlockInfo &b = *e.block;
+  Finding &x = table_.at(index).finding;
+  x.kind = "async-proxy";
+  x.space = spaceName(space);
+  x.address = at;
+  x.size = 4;
+  x.object = describeAddress(rt_, &b, at, space);
+  x.message = std::string("a bulk copy (async proxy) ") + (read ? "reads " : "overwrites ") +
+              x.object + ", written with ordinary stores (generic proxy) and no fence.proxy.async" +
+              (space == MemorySpace::Global ? " (or .global)" : "") +
+              " between the write and the copy: the copy may " +
+              (read ? "read the bytes from before the write" : "land before the write") +
+              " (PTX memory model: accesses through different proxies need a proxy fence)";
+  FindingSite copy = threadSite(b, e.thread, e.pc, "copy");
+  copy.detail = read ? "bulk copy reads it" : "bulk copy writes it";
+  FindingSite write;
+  if (writerBlock != nullptr) {
+    write = threadSite(*writerBlock, writer, writerPc, "write");
+    write.stack.clear(); // the writer's call stack now, not at the write
+  } else {
+    write.role = "write";
+    write.pc = writerPc;
+    write.has_thread = true;
+    threadCoords(*b.launch, writerLinear, writer, write.block, write.thread);
+  }
+  write.detail = "generic write, no fence.proxy.async after it";
+  x.sites.push_back(std::move(copy));
+  x.sites.push_back(std::move(write));
 }
 
 void ProxyFenceChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(rt_.findings, l); }

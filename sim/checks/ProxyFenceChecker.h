@@ -3,16 +3,23 @@
 // or overwrites (the async proxy: cp.async.bulk) need a fence.proxy.async
 // between the write and the copy's issue, by the writer or by the issuing
 // thread after it has synchronised with the writer. Without it the copy may
-// see the bytes from before the write. Checked for shared memory: each
-// granule keeps its last generic write (thread, site, order number); each
-// thread the order number of its last proxy fence covering shared memory.
+// see the bytes from before the write. Checked for shared memory (each
+// granule keeps its last generic write: thread, site, order number; each
+// thread the order number of its last proxy fence covering shared memory)
+// and for global memory within a launch (the same in a flat shadow, with
+// launch-wide order numbers, since writer and copy may be in different
+// blocks; a launch boundary orders both proxies).
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "FindingTable.h"
 #include "Observer.h"
+#include "warpsim/model/ShadowMemory.h"
 
 namespace warpsim::sim {
 class Runtime;
@@ -20,6 +27,7 @@ class Runtime;
 class ProxyFenceChecker final : public Observer {
 public:
   explicit ProxyFenceChecker(Runtime &rt);
+  void onLaunchBegin(const LaunchInfo &l) override;
   void onLaunchEnd(const LaunchInfo &l) override;
   void onBlockBegin(const BlockInfo &b) override;
   void onWarpAccess(const WarpAccess &a) override;
@@ -39,11 +47,32 @@ private:
     std::vector<Write> granules;       // 4 bytes each, from smem_base
     std::vector<std::uint32_t> fences; // per thread: order of its last proxy fence
   };
+  // The last generic write to a 16-byte granule of global memory (bulk
+  // copies move whole aligned 16-byte chunks): 16 bytes of shadow per 16.
+  struct GlobalWrite {
+    std::uint32_t order = 0; // 0: none in this launch
+    std::uint32_t thread = 0;
+    std::uint32_t block = 0;
+    std::uint32_t site = 0; // index into sitePcs_
+  };
   Slot &slotOf(const BlockInfo *b);
   void checkRange(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
+  void checkGlobal(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
+  void report(const AsyncCopyEvent &e, bool read, MemorySpace space, std::uintptr_t at,
+              const BlockInfo *writerBlock, std::uint64_t writerLinear, std::uint32_t writer,
+              std::uintptr_t writerPc);
 
   Runtime &rt_;
   std::vector<Slot> slots_; // per resident slot
+  model::ShadowMemory<GlobalWrite, 4> global_;
+  std::vector<std::uintptr_t> sitePcs_; // of the launch's global writes
+  std::unordered_map<std::uintptr_t, std::uint32_t> siteIds_;
+  std::uintptr_t lastPc_ = 0;
+  std::uint32_t lastSite_ = 0;
+  std::uint32_t launch_ = 0, globalOrder_ = 0;
+  // Per thread (block linear index, thread): order of its last proxy fence
+  // covering global memory (fences are rare; looked up only on a finding).
+  std::map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t> globalFences_;
   FindingTable<> table_;
 };
 

@@ -210,7 +210,9 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
     // Distributed shared memory: the bytes are a peer block's, with its
     // window's generation.
     const std::uint32_t laneGen =
-        a.space == MemorySpace::Shared && la.addr - a.block->smem_base >= MemoryMap::kSharedWindow
+        a.space == MemorySpace::Shared &&
+                la.addr - a.block->smem_base >= MemoryMap::kSharedWindow &&
+                rt_.memory.inSharedRegion(la.addr)
             ? blocks_[rt_.memory.sharedSlotOf(la.addr)].serial
             : gen;
     std::uintptr_t p = la.addr;

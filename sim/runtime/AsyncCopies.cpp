@@ -77,6 +77,23 @@ void BlockExecutor::bulkStore(Lane *l, std::uintptr_t dst, std::uintptr_t src, s
                          AsyncCopyKind::BulkStore});
 }
 
+void BlockExecutor::bulkReduce(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                               model::ReduceOp op, model::ReduceType type, std::uintptr_t pc) {
+  checkBulkOperands(l, dst, src, size, pc);
+  access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device, Proxy::Async);
+  // Each element is reduced atomically: reductions of several threads or
+  // blocks into one destination do not race with each other.
+  access(l, dst, size, AccessKind::Atomic, MemoryOrder::Relaxed, pc, Scope::Device, Proxy::Async);
+  InFlightCopy c{l->tid, dst,
+                 src,    size,
+                 size,   sync.bulkGroupsOf(l->tid).issue(),
+                 pc,     AsyncCopyKind::BulkStore};
+  c.reduce = true;
+  c.op = op;
+  c.type = type;
+  issueCopy(c);
+}
+
 void BlockExecutor::bulkCommit(Lane *l) { sync.bulkGroupsOf(l->tid).commit(); }
 
 void BlockExecutor::bulkWait(Lane *l, std::uint32_t n) {
@@ -92,8 +109,13 @@ void BlockExecutor::asyncWait(Lane *l, std::uint32_t n, std::uintptr_t) {
 void BlockExecutor::land(std::size_t i) {
   const InFlightCopy c = copies_[i];
   copies_.erase(copies_.begin() + static_cast<std::ptrdiff_t>(i));
-  std::memmove(reinterpret_cast<void *>(c.dst), reinterpret_cast<const void *>(c.src), c.srcSize);
-  std::memset(reinterpret_cast<void *>(c.dst + c.srcSize), 0, c.size - c.srcSize);
+  if (c.reduce) {
+    model::applyBulkReduce(c.op, c.type, reinterpret_cast<void *>(c.dst),
+                           reinterpret_cast<const void *>(c.src), c.size);
+  } else {
+    std::memmove(reinterpret_cast<void *>(c.dst), reinterpret_cast<const void *>(c.src), c.srcSize);
+    std::memset(reinterpret_cast<void *>(c.dst + c.srcSize), 0, c.size - c.srcSize);
+  }
   if (c.kind == AsyncCopyKind::CpAsync)
     sync.groupsOf(c.thread).landed(c.group);
   else if (c.kind == AsyncCopyKind::BulkStore)

@@ -16,6 +16,7 @@
 #include "Observer.h"
 #include "Options.h"
 #include "SyncTable.h"
+#include "warpsim/model/BulkReduce.h"
 
 namespace warpsim::sim {
 
@@ -123,6 +124,10 @@ public:
   // cp.async.bulk shared -> global into the thread's open bulk group.
   void bulkStore(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
                  std::uintptr_t pc);
+  // cp.reduce.async.bulk shared -> global in the thread's open bulk group:
+  // when it lands, each destination element becomes op(element, source).
+  void bulkReduce(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                  model::ReduceOp op, model::ReduceType type, std::uintptr_t pc);
   void bulkCommit(Lane *l);
   // cp.async.bulk.wait_group{.read} n.
   void bulkWait(Lane *l, std::uint32_t n);
@@ -202,6 +207,9 @@ private:
     AsyncCopyKind kind = AsyncCopyKind::CpAsync;
     std::uintptr_t mbar = 0; // BulkLoad: completes its tx-count
     std::uint64_t seq = 0;   // issue order in the block
+    bool reduce = false;     // cp.reduce.async.bulk: combine, do not copy
+    model::ReduceOp op = model::ReduceOp::Add;
+    model::ReduceType type = model::ReduceType::U32;
   };
   struct AsyncArrival {
     std::uint32_t thread;

@@ -346,6 +346,10 @@ private:
       block().bulkStore(l_, read(a[0]), reinterpret_cast<std::uintptr_t>(shared(a[1])),
                         static_cast<std::uint32_t>(read(a[2])), pc_);
       break;
+    case PtxOp::CpReduceAsyncBulk:
+      block().bulkReduce(l_, read(a[0]), reinterpret_cast<std::uintptr_t>(shared(a[1])),
+                         static_cast<std::uint32_t>(read(a[2])), in.redOp, in.redType, pc_);
+      break;
     case PtxOp::CpAsyncBulkCommit:
       block().bulkCommit(l_);
       break;

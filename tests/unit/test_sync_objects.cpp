@@ -8,6 +8,7 @@
 
 #include "warpsim/model/AsyncGroups.h"
 #include "warpsim/model/BlockBarrier.h"
+#include "warpsim/model/BulkReduce.h"
 #include "warpsim/model/ClusterBarrier.h"
 #include "warpsim/model/ClusterShape.h"
 #include "warpsim/model/MBarrier.h"
@@ -300,4 +301,41 @@ TEST_CASE("inline PTX: cluster forms") {
   REQUIRE(parsePtx("mov.u32 %0, %%cluster_ctarank;", p, error));
   CHECK_FALSE(parsePtx("barrier.cluster.arrive.acquire;", p, error));
   CHECK_FALSE(parsePtx("ld.shared::cluster.v2.u32 {%0, %1}, [%2];", p, error));
+}
+
+TEST_CASE("bulk reductions: element-wise, as PTX's table allows") {
+  ReduceOp op{};
+  ReduceType type{};
+  CHECK(parseBulkReduce("add", "u32", op, type));
+  CHECK_FALSE(parseBulkReduce("and", "u32", op, type)); // bitwise ops take .b32/.b64
+  CHECK_FALSE(parseBulkReduce("inc", "u64", op, type));
+  CHECK_FALSE(parseBulkReduce("add", "f16", op, type));
+  CHECK_FALSE(parseBulkReduce("min", "f32", op, type));
+  std::uint32_t d[4] = {1, 5, 9, 0xffffffffu};
+  const std::uint32_t s[4] = {2, 3, 9, 1};
+  applyBulkReduce(ReduceOp::Add, ReduceType::U32, d, s, sizeof d);
+  CHECK(d[0] == 3);
+  CHECK(d[3] == 0); // wraps
+  std::int32_t a[2] = {-4, 7};
+  const std::int32_t b[2] = {-9, 3};
+  applyBulkReduce(ReduceOp::Min, ReduceType::S32, a, b, sizeof a);
+  CHECK(a[0] == -9);
+  CHECK(a[1] == 3);
+  std::uint32_t c[3] = {0, 4, 5};
+  const std::uint32_t lim[3] = {5, 5, 5};
+  applyBulkReduce(ReduceOp::Inc, ReduceType::U32, c, lim, sizeof c);
+  CHECK(c[0] == 1);
+  CHECK(c[2] == 0); // atom.inc wraps to 0 at the limit
+  double f[1] = {1.5};
+  const double g[1] = {2.25};
+  applyBulkReduce(ReduceOp::Add, ReduceType::F64, f, g, sizeof f);
+  CHECK(f[0] == 3.75);
+  PtxProgram p;
+  std::string err;
+  REQUIRE(parsePtx("cp.reduce.async.bulk.global.shared::cta.bulk_group.xor.b64 [%0], [%1], %2;", p,
+                   err));
+  CHECK(p.code[0].op == PtxOp::CpReduceAsyncBulk);
+  CHECK(p.code[0].redOp == ReduceOp::Xor);
+  CHECK_FALSE(parsePtx(
+      "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.noftz.f16 [%0], [%1], %2;", p, err));
 }

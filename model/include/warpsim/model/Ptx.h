@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "warpsim/model/BulkReduce.h"
 #include "warpsim/model/Events.h"
 #include "warpsim/model/MBarrier.h"
 
@@ -44,8 +45,10 @@ enum class PtxOp : std::uint8_t {
   BarrierClusterWait,   // barrier.cluster.wait{.acquire}{.aligned}
   Mapa,                 // mapa{.shared::cluster}.u32|u64 d, a, rank
   GetCtaRank,           // getctarank{.shared::cluster}.u32|u64 d, a
-  Ld,                   // ld{.weak}{.shared{::cta|::cluster}|.global}.type d, [a]
-  St,                   // st{.weak}{.shared{::cta|::cluster}|.global}.type [a], v
+  // cp.reduce.async.bulk.global.shared::cta.bulk_group.redOp.type [d], [s], size
+  CpReduceAsyncBulk,
+  Ld, // ld{.weak}{.shared{::cta|::cluster}|.global}.type d, [a]
+  St, // st{.weak}{.shared{::cta|::cluster}|.global}.type [a], v
 };
 
 struct PtxOperand {
@@ -72,12 +75,14 @@ struct PtxInstr {
   MBarrierOp mbar = MBarrierOp::Init;
   bool sharedCluster = false; // mbarrier: .shared::cluster (a peer CTA's object)
   BarrierKind red = BarrierKind::Block;
-  Scope scope = Scope::Block;   // fences
-  bool sc = false;              // fence.sc
-  bool noinc = false;           // cp.async.mbarrier.arrive.noinc
-  bool read = false;            // cp.async.bulk.wait_group.read
-  std::uint8_t proxySpaces = 0; // fence.proxy.async: 1 shared, 2 global, 3 both
-  bool relaxed = false;         // barrier.cluster.arrive.relaxed
+  Scope scope = Scope::Block;     // fences
+  bool sc = false;                // fence.sc
+  bool noinc = false;             // cp.async.mbarrier.arrive.noinc
+  bool read = false;              // cp.async.bulk.wait_group.read
+  std::uint8_t proxySpaces = 0;   // fence.proxy.async: 1 shared, 2 global, 3 both
+  bool relaxed = false;           // barrier.cluster.arrive.relaxed
+  ReduceOp redOp = ReduceOp::Add; // cp.reduce.async.bulk
+  ReduceType redType = ReduceType::U32;
   // ld / st / mapa / getctarank: the state space of the address operand.
   enum class Space : std::uint8_t {
     Generic,
