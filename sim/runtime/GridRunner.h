@@ -79,6 +79,7 @@ private:
   Finding fatalFinding(const char *kind);
   [[noreturn]] void reportDeadlock();
   [[noreturn]] void reportLivelock();
+  [[noreturn]] void reportTimeout(); // --timeout while a launch runs (HostStacks.h)
   void describeWaiters(Finding &f) const;
 
   Runtime &rt_;
