@@ -365,6 +365,18 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
   }
   if (o.input.empty())
     return {std::nullopt, "no input file (usage: warpsim " + cmd + " FILE.cu [options])"};
+  // What filters or watches a simulated run's report: run and check only.
+  if (o.command != Command::Run && o.command != Command::Check) {
+    const char *only = !o.suppressions_path.empty()      ? "--suppressions"
+                       : !o.kernel_names.empty()         ? "--kernel-name"
+                       : !o.kernel_names_exclude.empty() ? "--kernel-name-exclude"
+                       : !o.log_file.empty()             ? "--log-file"
+                       : o.timeout_s != 0                ? "--timeout"
+                       : !o.progress                     ? "--no-progress"
+                                                         : nullptr;
+    if (only != nullptr)
+      return {std::nullopt, std::string(only) + " is an option of run and check only"};
+  }
   // The cross-check compares against a GPU's counters and warp behaviour,
   // which only the lockstep schedule models.
   if (o.command == Command::Crosscheck && o.schedule != "lockstep")

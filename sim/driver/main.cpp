@@ -82,6 +82,11 @@ int runProgram(const CliOptions &o, const std::string &program, ReportSetup &set
   const std::string &report = run.report;
   const int status = run.wait_status;
   ReportSummary sum = readReport(report, program);
+  if (run.timed_out && !sum.fatal) // it did not answer the request for its stacks
+    std::fprintf(stderr,
+                 "warpsim: error: the program ran longer than --timeout %u s and was killed (it "
+                 "did not report where its threads were)\n",
+                 o.timeout_s);
   if (!setup.kernels.empty())
     applyKernelFilters(setup.kernels, sum);
   if (setup.has_suppressions)
@@ -120,14 +125,8 @@ int runProgram(const CliOptions &o, const std::string &program, ReportSetup &set
     std::fprintf(out, "========= warpsim: kernel time %.3f ms\n",
                  static_cast<double>(sum.stats["kernel_ns"]) / 1e6);
   std::fflush(out);
-  if (run.timed_out) {
-    if (!sum.fatal) // the program did not answer the request for its stacks
-      std::fprintf(stderr,
-                   "warpsim: error: the program ran longer than --timeout %u s and was killed "
-                   "(it did not report where its threads were)\n",
-                   o.timeout_s);
+  if (run.timed_out)
     return kAbortedExit;
-  }
   if (WIFSIGNALED(status)) {
     std::fprintf(stderr, "warpsim: the program was terminated by signal %d\n", WTERMSIG(status));
     return 128 + WTERMSIG(status);

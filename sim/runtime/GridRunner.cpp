@@ -109,6 +109,11 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
       reportDeadlock();
     if (timeoutPending())
       reportTimeout();
+    // Long blocks: the events of resident ones too, now and then.
+    if (ProgressBoard *p = rt_.progress; p != nullptr && (++progressRounds_ & 1023) == 0) {
+      const EngineStats s = stats();
+      p->events.store(s.accesses + s.barrier_arrivals, std::memory_order_relaxed);
+    }
   }
   if (timeoutPending())
     reportTimeout();

@@ -124,6 +124,11 @@ progress.tty) # a pseudo-terminal shows the line, and it is erased
   has "finished"; has "warpsim: [0-9]+ launch(es)? \| .* events/s \| [0-9.]+ s"
   grep -q $'\r\x1b\[K' "$OUT" || fail "the progress line is not erased"
   has "launches=4 " ;;
+progress.kernel) # inside a launch: the kernel and its blocks
+  script -qfec "'$WARPSIM' run long_kernel.cu --timeout 3 --cache-dir '$CACHE'" /dev/null \
+    >"$OUT" 2>&1
+  has "warpsim: 1 launch \| 'count_up' blocks 0/1 \| [0-9.]+[kMG]? events/s"
+  hasnt " 0 events/s"; has "ERROR \[timeout\]" ;;
 progress.no_tty) # the twin: in a pipe, nothing
   "$WARPSIM" run slow_launches.cu --cache-dir "$CACHE" 2>&1 | cat >"$OUT"
   has "finished"; hasnt "events/s"; grep -q $'\r' "$OUT" && fail "carriage return in a pipe"
@@ -158,6 +163,11 @@ timeout.kernel) # a long kernel: the GPU thread running on the main thread
   has "32 threads \(0..31\) of block \(0,0,0\): running(, last [a-z ]+ memory)? at long_kernel.cu:[789]:"
   hasnt "without progress"; hasnt "sim/runtime"
   hasnt "never printed" ;;
+timeout.unresponsive) # every signal blocked: killed, and said so
+  ws run host_hang_masked.cu --timeout 1
+  expect_rc 5
+  has "^warpsim: error: the program ran longer than --timeout 1 s and was killed \(it did not report where its threads were\)"
+  hasnt "ERROR \[timeout\]" ;;
 timeout.unaffected) # the twin: a run well within the limit is the same run
   "$WARPSIM" check two_kernels.cu --cache-dir "$CACHE" >"$WORK/plain.txt" 2>&1; rc1=$?
   ws check two_kernels.cu --timeout 600
@@ -169,6 +179,13 @@ cli.timeout_bad)
     expect_rc 2
     has "^warpsim: error: --timeout needs a whole number of seconds between 1 and 604800, not '$v'"
   done ;;
+cli.filters_other_commands) # options of run and check only
+  for c in build lint crosscheck translate; do
+    ws "$c" two_kernels.cu --timeout 5
+    expect_rc 2; has "^warpsim: error: --timeout is an option of run and check only"
+  done
+  ws lint two_kernels.cu --suppressions supp_lib.txt
+  expect_rc 2; has "--suppressions is an option of run and check only" ;;
 *) echo "unknown case $case_name"; exit 1 ;;
 esac
 echo "ok: $case_name"
