@@ -102,7 +102,7 @@ int signalOtherThreads(int sig) {
 }
 
 struct Out {
-  char buf[1 << 16];
+  char buf[1 << 18]; // 64 threads of 64 frames fit
   std::size_t used = 0;
   __attribute__((format(printf, 2, 3))) void add(const char *fmt, ...) {
     if (used >= sizeof buf)
