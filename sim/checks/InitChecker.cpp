@@ -58,10 +58,13 @@ void InitChecker::onWarpAccess(const WarpAccess &a) {
   // usually first set, and its old value is rarely used.
   const bool store = a.kind != AccessKind::Load;
   if (a.space == MemorySpace::Shared) {
-    Slot &s = slots_[rt_.memory.sharedSlotOf(a.block->smem_base)];
     for (std::uint32_t i = 0; i < a.count; ++i) {
       const LaneAccess &la = a.lanes[i];
-      const std::uintptr_t off = la.addr - a.block->smem_base;
+      // The window the bytes are in: the block's own, or a peer's of its
+      // cluster (distributed shared memory initialises the owner's bytes).
+      const std::uint32_t slot = rt_.memory.sharedSlotOf(la.addr);
+      Slot &s = slots_[slot];
+      const std::uintptr_t off = la.addr - rt_.memory.sharedWindow(slot);
       if (off + la.size > MemoryMap::kSharedWindow)
         continue;
       for (std::uintptr_t b = off; b < off + la.size; ++b) {
@@ -102,7 +105,9 @@ void InitChecker::report(const WarpAccess &a, const LaneAccess &lane) {
     f.object = describeAddress(rt_, a.block, lane.addr, a.space);
     f.message =
         std::string("read of size ") + std::to_string(lane.size) + " of " + f.object +
-        (a.space == MemorySpace::Shared ? ", which no thread of this block has written"
+        (a.space == MemorySpace::Shared ? (lane.addr - a.block->smem_base < MemoryMap::kSharedWindow
+                                               ? ", which no thread of this block has written"
+                                               : ", which no thread of the cluster has written")
                                         : ", which was never written (by cudaMemcpy, cudaMemset "
                                           "or a kernel)");
     const std::uint32_t tid = a.warp * a.block->launch->warp_size + lane.lane;

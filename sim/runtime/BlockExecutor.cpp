@@ -183,6 +183,8 @@ void BlockExecutor::issueAlone(Lane *l, std::uint64_t preemptLimit) {
     executeMBarrier(*l);
   } else if (l->ev.kind == EventKind::GridSync) {
     arriveAtGridSync(*l);
+  } else if (l->ev.kind == EventKind::ClusterBarrier) {
+    executeClusterBarrier(*l);
   } else if (l->ev.kind == EventKind::WarpOp) {
     issueWarpOp(*l->warp, std::uint64_t{1} << l->lane, false);
     return;
@@ -250,6 +252,10 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
   case EventKind::GridSync:
     for (std::uint64_t m = group; m != 0; m &= m - 1)
       arriveAtGridSync(lanes[__builtin_ctzll(m)]);
+    break;
+  case EventKind::ClusterBarrier:
+    for (std::uint64_t m = group; m != 0; m &= m - 1)
+      executeClusterBarrier(lanes[__builtin_ctzll(m)]);
     break;
   case EventKind::Preempt:
   case EventKind::None:
@@ -323,6 +329,7 @@ void BlockExecutor::laneExited(Lane *l) {
     completeBarrier(static_cast<std::uint32_t>(__builtin_ctz(completed)));
   if (info.launch->cooperative)
     grid_.gridThreadExited(live == 1); // one thread fewer to wait for
+  clusterThreadExited(*l);
   if (l->warp->waiting != 0)
     tryCompleteWarpOps(*l->warp); // exited lanes are not waited for
   if (--live == 0) {
@@ -484,8 +491,10 @@ std::uint64_t BlockExecutor::ctaBarrier(Lane *l, BarrierKind kind,
 
 std::uint64_t BlockExecutor::mbarrier(Lane *l, model::MBarrierOp op, std::uintptr_t addr,
                                       std::uint32_t count, std::uint32_t tx, std::uint64_t phase,
-                                      std::uintptr_t pc) {
+                                      std::uintptr_t pc, std::uint8_t flags) {
   PendingEvent &e = event(l, EventKind::MBarrier, pc);
+  e.mrelaxed = (flags & kMBarrierRelaxed) != 0;
+  e.mcluster = (flags & kMBarrierCluster) != 0;
   e.mop = op;
   e.addr = addr;
   e.size = 8;
@@ -506,6 +515,8 @@ MBarrierEvent BlockExecutor::mbarrierEvent(const Lane &l, model::MBarrierRule ru
     e.expected = mb->expected();
     e.tx_count = mb->tx();
   }
+  e.relaxed = l.ev.mrelaxed;
+  e.cluster_scope = l.ev.mcluster;
   return e;
 }
 
@@ -516,7 +527,15 @@ void BlockExecutor::executeMBarrier(Lane &l) {
   l.state = LaneState::Ready;
   l.result = 0;
   MBarrierRule rule = MBarrierRule::Ok;
-  if (e.addr - info.smem_base >= info.smem_size || info.smem_size - (e.addr - info.smem_base) < 8)
+  // A peer CTA's mbarrier (an arrival through a shared::cluster address):
+  // the operation happens in the owner's sync table and releases its waiters.
+  BlockExecutor *owner = this;
+  if (e.addr - info.smem_base >= MemoryMap::kSharedWindow && rt_.memory.inSharedRegion(e.addr) &&
+      !model::isMBarrierWait(e.mop) && e.mop != MBarrierOp::Init && e.mop != MBarrierOp::Inval)
+    if (BlockExecutor *peer = grid_.peerInSlot(*this, rt_.memory.sharedSlotOf(e.addr)))
+      owner = peer;
+  const BlockInfo &oi = owner->info;
+  if (e.addr - oi.smem_base >= oi.smem_size || oi.smem_size - (e.addr - oi.smem_base) < 8)
     rule = MBarrierRule::NotShared;
   else if ((e.addr & 7) != 0)
     rule = MBarrierRule::Misaligned;
@@ -526,7 +545,7 @@ void BlockExecutor::executeMBarrier(Lane &l) {
       o->onMBarrier(ev);
     return;
   }
-  model::MBarrier &mb = sync.mbarriers[e.addr];
+  model::MBarrier &mb = owner->sync.mbarriers[e.addr];
   bool completed = false;
   std::uint64_t phase = mb.phase();
   switch (e.mop) {
@@ -586,12 +605,16 @@ void BlockExecutor::executeMBarrier(Lane &l) {
     break;
   }
   }
-  const MBarrierEvent ev = mbarrierEvent(l, rule, completed, phase, &mb);
+  MBarrierEvent ev = mbarrierEvent(l, rule, completed, phase, &mb);
+  if (owner != this) {
+    ev.owner = &owner->info;
+    ev.cluster_scope = true;
+  }
   for (Observer *o : rt_.observers)
     o->onMBarrier(ev);
   if (completed && !model::isMBarrierWait(e.mop)) {
     grid_.progress();
-    releaseMBarrierWaiters(e.addr, mb);
+    owner->releaseMBarrierWaiters(e.addr, mb);
   } else if (!asyncArrivals_.empty() || !copies_.empty()) {
     // Only async copies' arrive-ons missing, and a thread already waits?
     const SyncObjectRef object{SyncObjectKind::MBarrier, e.addr};
@@ -761,7 +784,8 @@ void BlockExecutor::describeWaiters(Finding &f) const {
       groups[{0, l.ev.pc}].push_back(&l);
     } else if (l.waitsOn(SyncObjectKind::WarpSync)) {
       groups[{3, l.ev.pc}].push_back(&l);
-    } else if (l.waitsOn(SyncObjectKind::MBarrier) || l.waitsOn(SyncObjectKind::GridBarrier)) {
+    } else if (l.waitsOn(SyncObjectKind::MBarrier) || l.waitsOn(SyncObjectKind::GridBarrier) ||
+               l.waitsOn(SyncObjectKind::ClusterBarrier)) {
       groups[{0, l.ev.pc}].push_back(&l); // listed with the barrier waiters
     } else if (l.started) {
       groups[{1, l.ev.pc}].push_back(&l);
@@ -779,9 +803,10 @@ void BlockExecutor::describeWaiters(Finding &f) const {
     s.thread_count = static_cast<std::uint32_t>(group.size());
     s.threads = threadList(ids);
     if (key.first == 0) {
-      s.detail = first->waitsOn(SyncObjectKind::MBarrier)      ? mbarrierWaitText(first->ev)
-                 : first->waitsOn(SyncObjectKind::GridBarrier) ? grid_.gridSyncWaitText()
-                                                               : barrierWaitText(first->ev);
+      s.detail = first->waitsOn(SyncObjectKind::MBarrier)         ? mbarrierWaitText(first->ev)
+                 : first->waitsOn(SyncObjectKind::GridBarrier)    ? grid_.gridSyncWaitText()
+                 : first->waitsOn(SyncObjectKind::ClusterBarrier) ? clusterWaitText(*first)
+                                                                  : barrierWaitText(first->ev);
     } else if (key.first == 3) {
       s.detail = std::string("waiting at ") + model::warpOpName(first->ev.op) + " (mask " +
                  hexMask(first->ev.mask, info.launch->warp_size) + ")";

@@ -31,7 +31,8 @@ enum class EventKind : std::uint8_t {
   Preempt,
   WarpOp,
   MBarrier,
-  GridSync
+  GridSync,
+  ClusterBarrier // barrier.cluster.arrive (flavor Arrive; predicate: .relaxed) or .wait
 };
 
 struct PendingEvent {
@@ -51,6 +52,8 @@ struct PendingEvent {
   std::uint32_t mcount = 0;
   std::uint32_t mtx = 0;
   std::uint64_t mphase = 0;
+  bool mrelaxed = false; // .relaxed arrival: releases nothing
+  bool mcluster = false; // .cluster scope (a peer CTA may wait for it)
   FenceScope fence = FenceScope::Device;
   Scope scope = Scope::Device;  // of an atomic access
   Proxy proxy = Proxy::Generic; // async: a bulk copy's accesses at its issue

@@ -9,7 +9,8 @@
 #         [-DEXPECTED=expected.txt] -P compare.cmake
 #
 # Both sides are reduced to one class per sanitizer tool:
-#   racecheck  <- warpsim `race`
+#   racecheck  <- warpsim `race`, `dsmem-lifetime` (racecheck's "Potential invalid
+#                 __shared__ read ... in a block that might have already exited")
 #   synccheck  <- warpsim `barrier-divergence`, `barrier-skipped`, `barrier-in-divergent-loop`
 #   memcheck   <- warpsim `out-of-bounds`, `misaligned-access`, `use-after-free`, `invalid-address`
 #   initcheck  <- warpsim `uninitialized-read`
@@ -114,7 +115,7 @@ foreach(tool IN LISTS tools)
       loc("${CMAKE_MATCH_2}" "${CMAKE_MATCH_3}" p)
       list(APPEND san_${tool}_lines "${p}")
       set(race_cur "${race_cur} / ${CMAKE_MATCH_1} ${p} (${CMAKE_MATCH_4} hazards)")
-    elseif(l MATCHES "^========= (Barrier error detected\\. .*|Invalid __[a-z]+__ [a-z]+ of size [0-9]+ bytes?|Uninitialized __[a-z]+__ memory read of size [0-9]+ bytes?|Illegal instruction|Unknown Error)$")
+    elseif(l MATCHES "^========= (Barrier error detected\\. .*|(Potential i|I)nvalid __[a-z]+__ [a-z]+ of size [0-9]+ bytes?|Uninitialized __[a-z]+__ memory read of size [0-9]+ bytes?|Illegal instruction|Unknown Error)$")
       set(headline "${CMAKE_MATCH_1}")
       string(REGEX REPLACE "\\.$" "" headline "${headline}")
       set(detail "")
@@ -133,6 +134,8 @@ foreach(tool IN LISTS tools)
       list(APPEND san_${tool}_lines "${where}")
     elseif(NOT headline STREQUAL "" AND l MATCHES "^=========     by thread \\(([0-9,]+)\\) in block \\(([0-9,]+)\\)")
       set(thr "thread (${CMAKE_MATCH_1}) block (${CMAKE_MATCH_2})")
+    elseif(NOT headline STREQUAL "" AND l MATCHES "^=========     Address [^ ]+ is located in (a block that [a-z ]+)$")
+      set(detail " (${CMAKE_MATCH_1})")
     elseif(NOT headline STREQUAL "" AND l MATCHES "^=========     Access to [^ ]+ is ([a-z ]+)$")
       set(detail " (${CMAKE_MATCH_1})")
     elseif(l MATCHES "^========= Program hit ([A-Za-z]+)")
@@ -183,6 +186,10 @@ foreach(tool IN LISTS tools)
       string(APPEND t " [${summary} errors]")
     endif()
     set(san_${tool}_text "${t}")
+  elseif(NOT api STREQUAL "")
+    # only a host-side error: the launch failed on the GPU with no device
+    # report (a block's shared memory read after it exited faults)
+    set(san_${tool}_text "${tool}: the program hit ${api} [${summary} errors, no device report]")
   elseif(NOT summary MATCHES "^0( |$)")
     message(FATAL_ERROR "${PROGRAM}: ${tool} log has summary '${summary}' but no report was parsed")
   endif()
@@ -231,7 +238,7 @@ if(nk GREATER 0)
       if(space STREQUAL "")
         set(space "-")
       endif()
-      if(kind STREQUAL "race")
+      if(kind STREQUAL "race" OR kind STREQUAL "dsmem-lifetime")
         set(c racecheck)
       elseif(kind MATCHES "^barrier-")
         set(c synccheck)
