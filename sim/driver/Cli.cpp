@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "KernelFilter.h"
+#include "LogFile.h"
 #include "warpsim/model/ArchSpec.h"
 
 namespace warpsim::driver {
@@ -88,6 +90,17 @@ options:
                          true; false matches nvcc --fmad=false)
   --timing               also print the host time spent running kernels
                          (varies run to run; off by default for determinism)
+  --suppressions FILE    silence findings matching FILE's rules (one a line:
+                         kind=K kernel=GLOB function=GLOB file=GLOB)
+  --kernel-name F        report only kernels matching F: NAME, kne=NAME,
+                         kns=SUBSTRING (compute-sanitizer's syntax)
+  --kernel-name-exclude F  do not report kernels matching F
+  --log-file FILE        write the report (the ========= lines) to FILE, not
+                         stdout; %p is warpsim's pid, %q{VAR} $VAR, %% a %
+  --no-progress          no progress line (shown on stderr only when it is a
+                         terminal and the run takes more than a second)
+  --timeout SECONDS      end a program running longer (exit status 5) and
+                         report where each of its threads was
   -o FILE                with build: where to put the program
   --help, --version
 
@@ -287,6 +300,31 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
       if (o.memory_error != "continue" && o.memory_error != "abort")
         return {std::nullopt,
                 "--memory-error needs 'continue' or 'abort', not '" + o.memory_error + "'"};
+    } else if (a == "--suppressions") {
+      if ((err = value(a, o.suppressions_path)))
+        return {std::nullopt, *err};
+    } else if (a == "--kernel-name" || a == "--kernel-name-exclude") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      KernelFilter f;
+      std::string why;
+      if (!parseKernelFilter(a, v, f, why))
+        return {std::nullopt, why};
+      (a == "--kernel-name" ? o.kernel_names : o.kernel_names_exclude).push_back(v);
+    } else if (a == "--log-file") {
+      if ((err = value(a, o.log_file)))
+        return {std::nullopt, *err};
+      std::string why;
+      if (!expandLogFileName(o.log_file, 0, why).has_value())
+        return {std::nullopt, "--log-file: " + why};
+    } else if (a == "--no-progress") {
+      o.progress = false;
+    } else if (a == "--timeout") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      if (!number(v, o.timeout_s) || o.timeout_s == 0 || o.timeout_s > 604800)
+        return {std::nullopt,
+                "--timeout needs a whole number of seconds between 1 and 604800, not '" + v + "'"};
     } else if (a == "--Werror") {
       o.werror = true;
     } else if (a == "--profile") {
@@ -336,6 +374,18 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
   }
   if (o.input.empty())
     return {std::nullopt, "no input file (usage: warpsim " + cmd + " FILE.cu [options])"};
+  // What filters or watches a simulated run's report: run and check only.
+  if (o.command != Command::Run && o.command != Command::Check) {
+    const char *only = !o.suppressions_path.empty()      ? "--suppressions"
+                       : !o.kernel_names.empty()         ? "--kernel-name"
+                       : !o.kernel_names_exclude.empty() ? "--kernel-name-exclude"
+                       : !o.log_file.empty()             ? "--log-file"
+                       : o.timeout_s != 0                ? "--timeout"
+                       : !o.progress                     ? "--no-progress"
+                                                         : nullptr;
+    if (only != nullptr)
+      return {std::nullopt, std::string(only) + " is an option of run and check only"};
+  }
   // The cross-check compares against a GPU's counters and warp behaviour,
   // which only the lockstep schedule models.
   if (o.command == Command::Crosscheck && o.schedule != "lockstep")
@@ -352,6 +402,7 @@ std::string runtimeOptions(const CliOptions &o) {
          (o.checks.empty() ? "" : " checks=" + o.checks) +
          (o.same_value_races ? "" : " same_value_races=0") +
          (o.strict_fences ? " strict_fences=1" : "") +
+         (o.timeout_s != 0 ? " timeout=" + std::to_string(o.timeout_s) : "") +
          (o.async_completion != "late" ? " async_completion=" + o.async_completion : "") +
          ((o.memory_error.empty() ? o.command == Command::Check : o.memory_error == "continue")
               ? " memory_error=continue"

@@ -50,6 +50,13 @@ struct CliOptions {
   std::string known_path;    // --known FILE: known differences
   bool no_native = false;    // --no-native: no nvcc build, no native run
   std::string nvcc;          // --nvcc PATH (empty: search)
+  // Filters and where the report goes (docs/cli.md, "Silencing findings")
+  std::string suppressions_path;                 // --suppressions FILE
+  std::vector<std::string> kernel_names;         // --kernel-name FILTER (validated)
+  std::vector<std::string> kernel_names_exclude; // --kernel-name-exclude FILTER
+  std::string log_file;                          // --log-file FILE (%p, %q{ENV}, %%)
+  bool progress = true;                          // --no-progress turns it off
+  unsigned timeout_s = 0;                        // --timeout SECONDS (0: none)
 };
 
 struct CliResult {

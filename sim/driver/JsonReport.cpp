@@ -87,6 +87,16 @@ bool writeJsonReport(const std::string &path, const ReportSummary &sum, const st
                           {"fatal", sum.fatal},
                           {"stats", std::move(stats)},
                           {"kernels", std::move(kernels)}};
+  // Filters in use: additive keys, absent otherwise (docs/checks.md).
+  if (sum.suppressions_used) {
+    root["suppressed"] = sum.suppressed;
+    llvm::json::Array unused;
+    for (const std::string &u : sum.unused_suppressions)
+      unused.push_back(u);
+    root["unused_suppressions"] = std::move(unused);
+  }
+  if (sum.kernel_filter_used)
+    root["kernel_filtered"] = sum.kernel_filtered;
   if (!profileJson.empty()) {
     auto p = llvm::json::parse(profileJson);
     if (p)

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 
 namespace fs = std::filesystem;
@@ -70,6 +71,18 @@ int runChild(const ChildProcess &c) {
     _exit(127);
   }
   int status = 0;
+  if (c.watch) {
+    while (true) {
+      pid_t r = waitpid(pid, &status, WNOHANG);
+      if (r == pid)
+        return status;
+      if (r < 0 && errno != EINTR)
+        return -1;
+      c.watch(pid);
+      timespec pause{0, 50'000'000};
+      nanosleep(&pause, nullptr);
+    }
+  }
   while (waitpid(pid, &status, 0) < 0)
     if (errno != EINTR)
       return -1;

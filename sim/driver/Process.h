@@ -2,6 +2,9 @@
 // (clang++, nvcc) and built programs run with their own environment.
 #pragma once
 
+#include <sys/types.h>
+
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +24,9 @@ struct ChildProcess {
   std::vector<std::string> argv;                        // argv[0] first
   std::vector<std::pair<std::string, std::string>> env; // set in the child only
   std::string output; // when not empty: the child's stdout and stderr go to this file
+  // When set, called every 50 ms with the child's pid while it runs
+  // (progress, --timeout); otherwise the driver just waits.
+  std::function<void(pid_t)> watch;
 };
 
 // Forks, executes and waits for the child; returns its wait status (as from

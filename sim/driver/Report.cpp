@@ -36,6 +36,29 @@ std::string mergeKey(const ReportFinding &f) {
   return k;
 }
 
+// warpsim's own sources (the runtime, its headers, the model): frames there
+// say how warpsim got to the user's code, not where the user's code was.
+bool inWarpsimSources(const SourceLoc &l) {
+  static const std::string root =
+      std::filesystem::path(WARPSIM_INCLUDE_DIR).parent_path().parent_path().string() + "/";
+  return l.path.rfind(root + "sim/", 0) == 0 || l.path.rfind(root + "model/", 0) == 0;
+}
+
+// A host thread's stack (--timeout): the frames in the user's code, where
+// there are any; frames without a line (_start) say nothing.
+void trimHostStack(ReportSite &site) {
+  std::vector<SourceLoc> frames{site.loc};
+  frames.insert(frames.end(), site.stack.begin(), site.stack.end());
+  std::vector<SourceLoc> user;
+  for (const SourceLoc &f : frames)
+    if (f.known() && !inWarpsimSources(f))
+      user.push_back(f);
+  if (user.empty())
+    return;
+  site.loc = user.front();
+  site.stack.assign(user.begin() + 1, user.end());
+}
+
 } // namespace
 
 ReportSummary readReport(const std::string &reportPath, const std::string &program) {
@@ -102,6 +125,8 @@ ReportSummary readReport(const std::string &reportPath, const std::string &progr
           for (const llvm::json::Value &fv : *stack)
             site.stack.push_back(
                 sym.where(static_cast<std::uint64_t>(fv.getAsInteger().value_or(0))));
+        if (site.role == "host thread")
+          trimHostStack(site);
         f.sites.push_back(std::move(site));
       }
     }
@@ -116,9 +141,14 @@ ReportSummary readReport(const std::string &reportPath, const std::string &progr
         g.severity = "error";
     }
   }
+  recount(sum);
+  return sum;
+}
+
+void recount(ReportSummary &sum) {
+  sum.errors = sum.warnings = 0;
   for (const ReportFinding &f : sum.findings)
     (f.severity == "error" ? sum.errors : sum.warnings)++;
-  return sum;
 }
 
 std::string renderText(const ReportSummary &sum, std::uint64_t limit) {
@@ -159,6 +189,9 @@ std::string renderText(const ReportSummary &sum, std::uint64_t limit) {
       line += s.detail.empty() ? s.role : s.detail;
       if (s.loc.pc != 0 || s.loc.known())
         line += " at " + s.loc.text();
+      // A host thread's stack (--timeout) may end in its first function.
+      if (s.role == "host thread" && !s.loc.function.empty())
+        line += " in " + s.loc.function;
       text += line + "\n";
       int depth = 1;
       for (const SourceLoc &fr : s.stack) {

@@ -35,7 +35,15 @@ struct ReportSummary {
   bool fatal = false;
   std::map<std::string, std::uint64_t> stats;
   std::vector<ReportFinding> findings; // merged, in order of first appearance
+  // --suppressions / --kernel-name(-exclude): findings dropped (merged ones);
+  // the *_used flags add the counts to --json (docs/checks.md).
+  std::uint64_t suppressed = 0, kernel_filtered = 0;
+  bool suppressions_used = false, kernel_filter_used = false;
+  std::vector<std::string> unused_suppressions; // "FILE:LINE"
 };
+
+// errors and warnings again from the findings (after some were dropped).
+void recount(ReportSummary &sum);
 
 // Reads and merges the raw report.
 ReportSummary readReport(const std::string &reportPath, const std::string &program);

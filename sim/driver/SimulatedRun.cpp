@@ -6,12 +6,13 @@
 #include <cstdlib>
 
 #include "Process.h"
+#include "RunWatch.h"
 
 namespace warpsim::driver {
 
 SimulatedRun runSimulated(const CliOptions &o, const std::string &program,
                           const std::vector<std::pair<std::string, std::string>> &env,
-                          const std::string &output) {
+                          const std::string &output, RunWatch *watch) {
   SimulatedRun run;
   char reportTmpl[] = "/tmp/warpsim-report-XXXXXX";
   int fd = mkstemp(reportTmpl);
@@ -29,7 +30,16 @@ SimulatedRun runSimulated(const CliOptions &o, const std::string &program,
   child.env = {{"WARPSIM_OPTIONS", runtimeOptions(o)}, {"WARPSIM_REPORT", run.report}};
   child.env.insert(child.env.end(), env.begin(), env.end());
   child.output = output;
+  if (watch != nullptr && watch->active()) {
+    auto extra = watch->env();
+    child.env.insert(child.env.end(), extra.begin(), extra.end());
+    child.watch = [watch](pid_t pid) { watch->tick(pid); };
+  }
   run.wait_status = runChild(child);
+  if (watch != nullptr) {
+    watch->clear();
+    run.timed_out = watch->timedOut();
+  }
   run.started = run.wait_status != -1;
   if (!run.started)
     std::fprintf(stderr, "warpsim: error: cannot start the program\n");

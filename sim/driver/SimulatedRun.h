@@ -12,15 +12,18 @@
 namespace warpsim::driver {
 
 struct SimulatedRun {
-  bool started = false; // the program ran and was waited for
-  int wait_status = 0;  // as from waitpid
-  std::string report;   // the raw report ("" when none could be made)
+  bool started = false;   // the program ran and was waited for
+  int wait_status = 0;    // as from waitpid
+  std::string report;     // the raw report ("" when none could be made)
+  bool timed_out = false; // --timeout ended it
 };
+
+class RunWatch;
 
 // `env` is added to the program's environment; with `output` set, its stdout
 // and stderr go to that file instead of warpsim's. Prints why when it fails.
 SimulatedRun runSimulated(const CliOptions &o, const std::string &program,
                           const std::vector<std::pair<std::string, std::string>> &env = {},
-                          const std::string &output = {});
+                          const std::string &output = {}, RunWatch *watch = nullptr);
 
 } // namespace warpsim::driver

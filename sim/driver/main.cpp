@@ -1,5 +1,6 @@
 // The `warpsim` command.
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -11,11 +12,15 @@
 #include "Compiler.h"
 #include "CrosscheckCommand.h"
 #include "HtmlReport.h"
+#include "KernelFilter.h"
 #include "LintCommand.h"
+#include "LogFile.h"
 #include "ProfileReport.h"
 #include "Report.h"
+#include "RunWatch.h"
 #include "RuntimePaths.h"
 #include "SimulatedRun.h"
+#include "Suppressions.h"
 
 using namespace warpsim::driver;
 
@@ -26,8 +31,51 @@ constexpr int kCompileExit = 4;
 constexpr int kAbortedExit = 5;
 constexpr int kRuntimeAbortedStatus = 86; // the runtime's own "ended by warpsim"
 
-int runProgram(const CliOptions &o, const std::string &program) {
-  SimulatedRun run = runSimulated(o, program);
+// What decides which findings are reported and where the report goes
+// (--suppressions, --kernel-name[-exclude], --log-file), read before the
+// program is built so that a bad file is a usage error.
+struct ReportSetup {
+  bool has_suppressions = false;
+  Suppressions suppressions;
+  KernelFilters kernels;
+  std::FILE *out = stdout;
+};
+
+bool prepareReport(const CliOptions &o, ReportSetup &r) {
+  std::string error;
+  if (!o.suppressions_path.empty()) {
+    if (!loadSuppressions(o.suppressions_path, r.suppressions, error)) {
+      std::fprintf(stderr, "warpsim: error: %s\n", error.c_str());
+      return false;
+    }
+    r.has_suppressions = true;
+  }
+  for (const auto &[list, into] : {std::pair{&o.kernel_names, &r.kernels.include},
+                                   std::pair{&o.kernel_names_exclude, &r.kernels.exclude}})
+    for (const std::string &text : *list) {
+      KernelFilter f;
+      if (!parseKernelFilter("--kernel-name", text, f, error))
+        return false; // validated by the command line already
+      into->push_back(std::move(f));
+    }
+  if (!o.log_file.empty()) {
+    auto path = expandLogFileName(o.log_file, static_cast<long>(getpid()), error);
+    if (!path) {
+      std::fprintf(stderr, "warpsim: error: --log-file: %s\n", error.c_str());
+      return false;
+    }
+    r.out = std::fopen(path->c_str(), "w");
+    if (r.out == nullptr) {
+      std::fprintf(stderr, "warpsim: error: --log-file: cannot write '%s'\n", path->c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
+int runProgram(const CliOptions &o, const std::string &program, ReportSetup &setup) {
+  RunWatch watch(o);
+  SimulatedRun run = runSimulated(o, program, {}, {}, &watch);
   if (!run.started) {
     if (!run.report.empty())
       std::remove(run.report.c_str());
@@ -36,7 +84,22 @@ int runProgram(const CliOptions &o, const std::string &program) {
   const std::string &report = run.report;
   const int status = run.wait_status;
   ReportSummary sum = readReport(report, program);
+  if (run.timed_out && !sum.fatal) // it did not answer the request for its stacks
+    std::fprintf(stderr,
+                 "warpsim: error: the program ran longer than --timeout %u s and was killed (it "
+                 "did not report where its threads were)\n",
+                 o.timeout_s);
+  if (!setup.kernels.empty())
+    applyKernelFilters(setup.kernels, sum);
+  if (setup.has_suppressions)
+    applySuppressions(setup.suppressions, sum);
   std::string text = renderText(sum, o.print_limit);
+  if (sum.kernel_filtered != 0)
+    text += "========= warpsim: " + std::to_string(sum.kernel_filtered) + " finding" +
+            (sum.kernel_filtered == 1 ? "" : "s") +
+            " in other kernels not reported (--kernel-name, --kernel-name-exclude)\n";
+  if (setup.has_suppressions)
+    text += suppressionSummary(setup.suppressions, sum);
   std::string profileJson;
   ProfileData profile;
   if (o.profile) {
@@ -57,18 +120,22 @@ int runProgram(const CliOptions &o, const std::string &program) {
     std::fprintf(stderr, "warpsim: error: cannot write '%s'\n", o.html_path.c_str());
   std::remove(report.c_str());
   std::fflush(stdout);
-  std::fputs(text.c_str(), stdout);
-  std::printf("========= warpsim: %llu error%s, %llu warning%s | launches=%llu events=%llu "
-              "warp_instructions=%llu\n",
-              static_cast<unsigned long long>(sum.errors), sum.errors == 1 ? "" : "s",
-              static_cast<unsigned long long>(sum.warnings), sum.warnings == 1 ? "" : "s",
-              static_cast<unsigned long long>(sum.stats["launches"]),
-              static_cast<unsigned long long>(sum.stats["events"]),
-              static_cast<unsigned long long>(sum.stats["warp_instructions"]));
+  std::FILE *out = setup.out;
+  std::fputs(text.c_str(), out);
+  std::fprintf(out,
+               "========= warpsim: %llu error%s, %llu warning%s | launches=%llu events=%llu "
+               "warp_instructions=%llu\n",
+               static_cast<unsigned long long>(sum.errors), sum.errors == 1 ? "" : "s",
+               static_cast<unsigned long long>(sum.warnings), sum.warnings == 1 ? "" : "s",
+               static_cast<unsigned long long>(sum.stats["launches"]),
+               static_cast<unsigned long long>(sum.stats["events"]),
+               static_cast<unsigned long long>(sum.stats["warp_instructions"]));
   if (o.timing)
-    std::printf("========= warpsim: kernel time %.3f ms\n",
-                static_cast<double>(sum.stats["kernel_ns"]) / 1e6);
-  std::fflush(stdout);
+    std::fprintf(out, "========= warpsim: kernel time %.3f ms\n",
+                 static_cast<double>(sum.stats["kernel_ns"]) / 1e6);
+  std::fflush(out);
+  if (run.timed_out)
+    return kAbortedExit;
   if (WIFSIGNALED(status)) {
     std::fprintf(stderr, "warpsim: the program was terminated by signal %d\n", WTERMSIG(status));
     return 128 + WTERMSIG(status);
@@ -131,6 +198,9 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "warpsim: error: %s\n", why.c_str());
       return kUsageExit;
     }
+  ReportSetup setup;
+  if (o.command != Command::Build && !prepareReport(o, setup))
+    return kUsageExit;
   BuildResult b = buildProgramReporting(o);
   if (!b.ok)
     return kCompileExit;
@@ -146,5 +216,5 @@ int main(int argc, char **argv) {
     }
     return 0;
   }
-  return runProgram(o, b.program);
+  return runProgram(o, b.program, setup);
 }

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 
+#include "HostStacks.h"
 #include "Runtime.h"
 #include "warpsim/model/Dim3.h"
 
@@ -53,6 +55,12 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
 
   for (Observer *o : rt_.observers)
     o->onLaunchBegin(launch);
+  if (ProgressBoard *p = rt_.progress) {
+    p->blocks_done.store(0, std::memory_order_relaxed);
+    p->blocks_total.store(total, std::memory_order_relaxed);
+    std::snprintf(p->kernel, sizeof p->kernel, "%s", launch.site->kernel_name);
+    p->launches.fetch_add(1, std::memory_order_relaxed);
+  }
 
   // The next clusters waiting for slots, in linear order; the schedule
   // picks which of them is admitted next (lockstep: the first).
@@ -110,7 +118,16 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
     }
     if (!anyProgress)
       reportDeadlock();
+    if (timeoutPending())
+      reportTimeout();
+    // Long blocks: the events of resident ones too, now and then.
+    if (ProgressBoard *p = rt_.progress; p != nullptr && (++progressRounds_ & 1023) == 0) {
+      const EngineStats s = stats();
+      p->events.store(s.accesses + s.barrier_arrivals, std::memory_order_relaxed);
+    }
   }
+  if (timeoutPending())
+    reportTimeout();
 
   if (aborted_) {
     // Abandon every lane still resident: their stacks are reused without
@@ -122,6 +139,8 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   for (Observer *o : rt_.observers)
     o->onLaunchEnd(launch);
   launch_ = nullptr;
+  if (ProgressBoard *p = rt_.progress)
+    p->blocks_total.store(0, std::memory_order_relaxed);
   totals_.kernel_ns +=
       static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
                                      std::chrono::steady_clock::now() - started)
@@ -171,6 +190,10 @@ void GridRunner::retire(BlockExecutor &b) {
   totals_.barrier_arrivals += s.barrier_arrivals;
   totals_.warp_ops += s.warp_ops;
   totals_.switches += s.switches;
+  if (ProgressBoard *p = rt_.progress) {
+    p->blocks_done.fetch_add(1, std::memory_order_relaxed);
+    p->events.store(totals_.accesses + totals_.barrier_arrivals, std::memory_order_relaxed);
+  }
   if (!aborted_)
     for (Observer *o : rt_.observers)
       o->onBlockEnd(b.info);
@@ -286,6 +309,21 @@ void GridRunner::reportDeadlock() {
                         "complete"
                       : "no thread can make progress: the barrier can never complete";
   describeWaiters(f);
+  rt_.fatal(f);
+}
+
+void GridRunner::reportTimeout() {
+  Finding f = fatalFinding("timeout");
+  f.message = "the program ran longer than --timeout " + std::to_string(rt_.options.timeout_s) +
+              " s and was ended while a kernel was running; where each host thread and each "
+              "GPU thread was:";
+  addHostThreadSites(f);
+  const std::size_t gpuSites = f.sites.size();
+  describeWaiters(f);
+  // Its threads were running, not spinning: a spin is a livelock's wording.
+  for (std::size_t i = gpuSites; i < f.sites.size(); ++i)
+    if (f.sites[i].detail.rfind("running without progress", 0) == 0)
+      f.sites[i].detail.replace(0, 24, "running");
   rt_.fatal(f);
 }
 

@@ -86,6 +86,7 @@ private:
   Finding fatalFinding(const char *kind);
   [[noreturn]] void reportDeadlock();
   [[noreturn]] void reportLivelock();
+  [[noreturn]] void reportTimeout(); // --timeout while a launch runs (HostStacks.h)
   void describeWaiters(Finding &f) const;
 
   Runtime &rt_;
@@ -99,10 +100,11 @@ private:
   std::vector<BlockExecutor *> round_;                // this round's turns, in order
   std::vector<std::uint32_t> warpOrder_;              // a block's warps, in turn order
   std::uint64_t sinceProgress_ = 0;
-  std::uint64_t gridArrived_ = 0; // threads waiting at the grid barrier
-  std::uint64_t gridLive_ = 0;    // live threads of a cooperative launch
-  std::uint64_t blocksEnded_ = 0; // blocks of it whose threads all exited
-  std::uint64_t gridSyncs_ = 0;   // completed grid barriers in this launch
+  std::uint64_t gridArrived_ = 0;    // threads waiting at the grid barrier
+  std::uint64_t gridLive_ = 0;       // live threads of a cooperative launch
+  std::uint64_t blocksEnded_ = 0;    // blocks of it whose threads all exited
+  std::uint64_t gridSyncs_ = 0;      // completed grid barriers in this launch
+  std::uint64_t progressRounds_ = 0; // scheduling rounds, for the progress board
   SharedLayout layout_;
   model::ClusterShape shape_;
   std::uint32_t clusterSize_ = 1;

@@ -86,6 +86,8 @@ bool parseOptions(const std::string &text, Options &o, std::string &error) {
       ok = number(v, o.warp_quantum) && o.warp_quantum > 0;
     else if (k == "shared_fill")
       ok = number(v, o.shared_fill) && o.shared_fill >= 0 && o.shared_fill <= 255;
+    else if (k == "timeout")
+      ok = number(v, o.timeout_s);
     else if (k == "report")
       o.report_path = v;
     else {

@@ -42,6 +42,9 @@ struct Options {
   unsigned warp_quantum = 16;            // warp instructions before the next warp
   int shared_fill = 0xff;                // byte that fresh shared memory holds
   std::string report_path;
+  // --timeout: the driver may ask for every host thread's stack (a signal;
+  // HostStacks.cpp) when the program runs longer than this many seconds.
+  unsigned timeout_s = 0;
 };
 
 // Parses "key=value key=value"; on error returns false and sets `error`.

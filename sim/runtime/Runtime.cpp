@@ -1,6 +1,7 @@
 #include "Runtime.h"
 
 #include "../checks/Install.h"
+#include "HostStacks.h"
 
 #include <link.h>
 #include <signal.h>
@@ -151,6 +152,10 @@ Runtime::Runtime() {
       },
       this);
   installCrashHandler();
+  if (const char *board = std::getenv("WARPSIM_PROGRESS"); board != nullptr && *board != '\0')
+    progress = mapProgressBoard(board);
+  if (options.timeout_s != 0)
+    installHostStackDump();
   g_runtime = this;
   installObservers(*this);
   // After the observers (function-local statics): exit handlers run in

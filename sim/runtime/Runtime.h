@@ -14,6 +14,7 @@
 #include "MemoryMap.h"
 #include "Observer.h"
 #include "Options.h"
+#include "ProgressBoard.h"
 #include "StackPool.h"
 #include "warpsim/model/ArchSpec.h"
 
@@ -107,6 +108,10 @@ public:
   // The same stats from the crash handler: written with write(2), no
   // allocation, so a launch that crashed (stack overflow) is still counted.
   void finishAfterCrash();
+  // The driver's progress line reads it (WARPSIM_PROGRESS); null when off.
+  ProgressBoard *progress = nullptr;
+  // Whether `pc` lies in the program image (user code and the runtime).
+  bool inImageCode(std::uintptr_t pc) const { return inImageReadOnly(pc); }
   // Size of the launch's parameter block (set by warpsim_param_buffer).
   std::size_t paramBytes = 0;
 

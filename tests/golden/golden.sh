@@ -52,7 +52,9 @@ export root work cache warpsim
 
 {
   cd "$root"
-  for f in $(find kernels examples tests -name '*.cu' | LC_ALL=C sort); do
+  # tests/filters/ holds programs that hang by design (--timeout's tests);
+  # filters.sh asserts what each of its programs prints.
+  for f in $(find kernels examples tests -name '*.cu' -not -path 'tests/filters/*' | LC_ALL=C sort); do
     echo "$f check"
     echo "$f profile"
     case $f in
