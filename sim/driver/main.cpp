@@ -10,6 +10,7 @@
 #include "Cli.h"
 #include "Compiler.h"
 #include "CrosscheckCommand.h"
+#include "ExploreCommand.h"
 #include "HtmlReport.h"
 #include "LintCommand.h"
 #include "ProfileReport.h"
@@ -86,6 +87,11 @@ int runProgram(const CliOptions &o, const std::string &program) {
 
 int main(int argc, char **argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  // Commands with their own arguments (docs/explore.md).
+  if (!args.empty() && args[0] == "explore")
+    return runExplore(args);
+  if (!args.empty() && args[0] == "merge")
+    return runMerge(args);
   CliResult cli = parseCommandLine(args);
   if (!cli.options) {
     std::fprintf(stderr, "warpsim: error: %s\n", cli.error.c_str());
