@@ -70,9 +70,9 @@ bool writeText(const std::string &path, const std::string &text) {
 // The run options explore passes on unchanged that take a value (so that
 // value is not read as one of explore's own options).
 const std::set<std::string> kValueOptions = {
-    "--arch",        "--warp-size",        "--thread-model", "--stack-size",
-    "--std",         "--resident-blocks",  "--spin-limit",   "--check",
-    "--fmad",        "--async-completion", "--memory-error", "-I",
+    "--arch", "--warp-size",        "--thread-model", "--stack-size",
+    "--std",  "--resident-blocks",  "--spin-limit",   "--check",
+    "--fmad", "--async-completion", "--memory-error", "-I",
     "-D"};
 // Options that make no sense once per seed, or that explore sets itself.
 const std::map<std::string, std::string> kRefused = {
@@ -98,8 +98,7 @@ struct ExploreArgs {
   std::vector<std::string> program_args; // after --
 };
 
-std::optional<std::string> parseExploreArgs(const std::vector<std::string> &args,
-                                            ExploreArgs &e) {
+std::optional<std::string> parseExploreArgs(const std::vector<std::string> &args, ExploreArgs &e) {
   bool haveCheck = false;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string &a = args[i];

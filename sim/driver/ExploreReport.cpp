@@ -1,6 +1,7 @@
 #include "ExploreReport.h"
 
 #include <algorithm>
+#include <cctype>
 #include <limits>
 #include <tuple>
 
@@ -20,8 +21,8 @@ std::string plural(std::uint64_t n, const char *one, const char *many) {
 std::string shellWord(const std::string &w) {
   bool plain = !w.empty();
   for (char c : w)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || std::string("_./=:,+-@%").find(c) !=
-                                                             std::string::npos))
+    if (!(std::isalnum(static_cast<unsigned char>(c)) ||
+          std::string("_./=:,+-@%").find(c) != std::string::npos))
       plain = false;
   if (plain)
     return w;
@@ -34,9 +35,7 @@ std::string shellWord(const std::string &w) {
 auto outcomeOrder(const ExploreOutcome &o) {
   return std::tuple(o.seeds.smallest(), o.exit_status, o.stdout_digest);
 }
-auto findingOrder(const ExploreFinding &f) {
-  return std::tie(f.kind, f.severity, f.sites);
-}
+auto findingOrder(const ExploreFinding &f) { return std::tie(f.kind, f.severity, f.sites); }
 
 void sortReport(ExploreReport &r) {
   std::sort(r.outcomes.begin(), r.outcomes.end(),
@@ -118,52 +117,6 @@ struct Reader {
 };
 
 } // namespace
-
-void SeedSet::add(std::uint64_t first, std::uint64_t last) {
-  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
-  // Ranges that overlap or touch [first, last] (without overflowing at the
-  // largest seed) become one.
-  auto touches = [](const Range &a, const Range &b) { // a before b
-    return a.last == kMax || b.first <= a.last + 1;
-  };
-  Range m{first, last};
-  auto it = std::lower_bound(ranges_.begin(), ranges_.end(), first,
-                             [](const Range &r, std::uint64_t f) { return r.first < f; });
-  if (it != ranges_.begin() && touches(*std::prev(it), m))
-    --it;
-  auto end = it;
-  while (end != ranges_.end() && (touches(m, *end) || touches(*end, m))) {
-    m.first = std::min(m.first, end->first);
-    m.last = std::max(m.last, end->last);
-    ++end;
-  }
-  it = ranges_.erase(it, end);
-  ranges_.insert(it, m);
-}
-
-void SeedSet::add(const SeedSet &other) {
-  for (const Range &r : other.ranges_)
-    add(r.first, r.last);
-}
-
-std::uint64_t SeedSet::size() const {
-  std::uint64_t n = 0;
-  for (const Range &r : ranges_)
-    n += r.last - r.first + 1;
-  return n;
-}
-
-std::string SeedSet::text(std::size_t maxRanges) const {
-  std::string s;
-  for (std::size_t i = 0; i < ranges_.size(); ++i) {
-    if (i == maxRanges)
-      return s + ", … (" + std::to_string(ranges_.size() - i) + " more ranges)";
-    s += (i ? ", " : "") + std::to_string(ranges_[i].first);
-    if (ranges_[i].last != ranges_[i].first)
-      s += ".." + std::to_string(ranges_[i].last);
-  }
-  return s;
-}
 
 std::string fnv1a64Hex(const std::string &bytes) {
   std::uint64_t h = 0xcbf29ce484222325ull;
@@ -249,18 +202,18 @@ bool somethingFound(const ExploreReport &r) {
 std::string renderExploreText(const ExploreReport &r) {
   std::string s;
   s += std::string(kBar) + "EXPLORE " + r.file + ": " + plural(r.seeds.size(), "seed", "seeds") +
-       " (" + r.seeds.text() + ") of " + replayCommand(r, 0).substr(0, replayCommand(r, 0).find(" --seed ")) +
-       " --seed S\n";
+       " (" + r.seeds.text() + ") of " +
+       replayCommand(r, 0).substr(0, replayCommand(r, 0).find(" --seed ")) + " --seed S\n";
   s += std::string(kBar) + plural(r.outcomes.size(), "outcome", "outcomes") + "\n";
   std::size_t n = 0;
   for (const ExploreOutcome &o : r.outcomes) {
-    std::uint64_t lines = static_cast<std::uint64_t>(
-        std::count(o.stdout_head.begin(), o.stdout_head.end(), '\n'));
+    std::uint64_t lines =
+        static_cast<std::uint64_t>(std::count(o.stdout_head.begin(), o.stdout_head.end(), '\n'));
     s += std::string(kBar) + "  outcome " + std::to_string(++n) + ": " +
          plural(o.seeds.size(), "seed", "seeds") + ", smallest " +
          std::to_string(o.seeds.smallest()) + "; exit status " + std::to_string(o.exit_status) +
-         ", " + plural(o.stdout_bytes, "byte", "bytes") + " of stdout (fnv1a64 " +
-         o.stdout_digest + ")\n";
+         ", " + plural(o.stdout_bytes, "byte", "bytes") + " of stdout (fnv1a64 " + o.stdout_digest +
+         ")\n";
     // The first lines of what it printed, so outcomes can be told apart.
     std::size_t pos = 0;
     for (int shown = 0; pos < o.stdout_head.size() && shown < 4; ++shown) {
@@ -296,23 +249,22 @@ std::string renderExploreText(const ExploreReport &r) {
   }
   s += std::string(kBar) + "explore: " + plural(r.seeds.size(), "seed", "seeds") + ", " +
        plural(r.outcomes.size(), "outcome", "outcomes") + ", " +
-       plural(r.findings.size(), "finding", "findings") + " (" +
-       plural(errors, "error", "errors") + ")\n";
+       plural(r.findings.size(), "finding", "findings") + " (" + plural(errors, "error", "errors") +
+       ")\n";
   return s;
 }
 
 std::string renderExploreJson(const ExploreReport &r) {
   llvm::json::Array outcomes, findings;
   for (const ExploreOutcome &o : r.outcomes)
-    outcomes.push_back(llvm::json::Object{
-        {"exit_status", o.exit_status},
-        {"stdout_fnv1a64", o.stdout_digest},
-        {"stdout_bytes", o.stdout_bytes},
-        {"stdout", o.stdout_head},
-        {"runs", o.seeds.size()},
-        {"smallest_seed", o.seeds.smallest()},
-        {"seeds", seedsJson(o.seeds)},
-        {"replay", replayCommand(r, o.seeds.smallest())}});
+    outcomes.push_back(llvm::json::Object{{"exit_status", o.exit_status},
+                                          {"stdout_fnv1a64", o.stdout_digest},
+                                          {"stdout_bytes", o.stdout_bytes},
+                                          {"stdout", o.stdout_head},
+                                          {"runs", o.seeds.size()},
+                                          {"smallest_seed", o.seeds.smallest()},
+                                          {"seeds", seedsJson(o.seeds)},
+                                          {"replay", replayCommand(r, o.seeds.smallest())}});
   for (const ExploreFinding &f : r.findings)
     findings.push_back(llvm::json::Object{{"kind", f.kind},
                                           {"severity", f.severity},

@@ -9,25 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "SeedSet.h"
+
 namespace warpsim::driver {
-
-// A set of seeds: sorted, disjoint, non-adjacent inclusive ranges.
-class SeedSet {
-public:
-  struct Range {
-    std::uint64_t first = 0, last = 0;
-  };
-  void add(std::uint64_t first, std::uint64_t last);
-  void add(const SeedSet &other);
-  const std::vector<Range> &ranges() const { return ranges_; }
-  bool empty() const { return ranges_.empty(); }
-  std::uint64_t smallest() const { return ranges_.front().first; }
-  std::uint64_t size() const; // how many seeds
-  std::string text(std::size_t maxRanges = 8) const; // "1..50, 60, 70..80"
-
-private:
-  std::vector<Range> ranges_;
-};
 
 struct ExploreOutcome {
   int exit_status = 0;
@@ -45,9 +29,9 @@ struct ExploreFinding {
 };
 
 struct ExploreReport {
-  std::string file;                 // the program, as given on the command line
-  std::string source_digest;        // FNV-1a 64 of its text
-  std::vector<std::string> command; // `warpsim run` arguments before --schedule/--seed
+  std::string file;                      // the program, as given on the command line
+  std::string source_digest;             // FNV-1a 64 of its text
+  std::vector<std::string> command;      // `warpsim run` arguments before --schedule/--seed
   std::vector<std::string> program_args; // after --
   SeedSet seeds;
   std::vector<ExploreOutcome> outcomes; // in order of smallest seed

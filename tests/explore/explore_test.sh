@@ -102,7 +102,7 @@ clean)
   rc=$?
   [ $rc -eq 0 ] || fail "clean twin exited $rc, expected 0: $(cat "$out/clean.txt")"
   [ "$(json_get "$out/clean.json" 'len(r["outcomes"])')" -eq 1 ] || fail "clean twin: not one outcome"
-  [ "$(json_get "$out/clean.json" 'r["outcomes"][0]["stdout"]')" = "counter = 128" ] || fail "clean twin: wrong output"
+  [ "$(json_get "$out/clean.json" 'r["outcomes"][0]["stdout"]')" = "counter = 256, last = 7" ] || fail "clean twin: wrong output"
   [ "$(json_get "$out/clean.json" 'r["outcomes"][0]["runs"]')" -eq $N ] || fail "clean twin: not $N runs"
   [ "$(json_get "$out/clean.json" 'len(r["findings"])')" -eq 0 ] || fail "clean twin: findings"
   grep -q "^========= explore: $N seeds, 1 outcome, 0 findings (0 errors)\$" "$out/clean.txt" || fail "clean summary: $(tail -1 "$out/clean.txt")"
