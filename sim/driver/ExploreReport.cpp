@@ -143,6 +143,8 @@ std::string replayCommand(const ExploreReport &r, std::uint64_t seed) {
 std::string mergeInto(ExploreReport &into, const ExploreReport &other) {
   if (into.file != other.file)
     return "explores another file ('" + other.file + "', not '" + into.file + "')";
+  if (into.warpsim_version != other.warpsim_version)
+    return "was made by warpsim " + other.warpsim_version + ", not " + into.warpsim_version;
   if (into.source_digest != other.source_digest)
     return "explores another version of " + into.file + " (its text differs)";
   if (into.command != other.command || into.program_args != other.program_args)
@@ -280,6 +282,7 @@ std::string renderExploreJson(const ExploreReport &r) {
                           {"report", "explore"},
                           {"file", r.file},
                           {"source_fnv1a64", r.source_digest},
+                          {"warpsim_version", r.warpsim_version},
                           {"command", strings(r.command)},
                           {"program_args", strings(r.program_args)},
                           {"seeds", seedsJson(r.seeds)},
@@ -316,6 +319,7 @@ std::optional<ExploreReport> parseExploreJson(const std::string &text, std::stri
   Reader rd{error};
   bool ok = rd.str(*root, "file", r.file, "report") &&
             rd.str(*root, "source_fnv1a64", r.source_digest, "report") &&
+            rd.str(*root, "warpsim_version", r.warpsim_version, "report") &&
             rd.strs(*root, "command", r.command, "report") &&
             rd.strs(*root, "program_args", r.program_args, "report") &&
             rd.seeds(*root, r.seeds, "report");

@@ -29,10 +29,11 @@ struct ExploreFinding {
 };
 
 struct ExploreReport {
-  std::string file;                      // the program, as given on the command line
-  std::string source_digest;             // FNV-1a 64 of its text
-  std::vector<std::string> command;      // `warpsim run` arguments before --schedule/--seed
-  std::vector<std::string> program_args; // after --
+  std::string file;                              // the program, as given on the command line
+  std::string source_digest;                     // FNV-1a 64 of its text
+  std::string warpsim_version = WARPSIM_VERSION; // the outcomes are this version's
+  std::vector<std::string> command;              // `warpsim run` arguments before --schedule/--seed
+  std::vector<std::string> program_args;         // after --
   SeedSet seeds;
   std::vector<ExploreOutcome> outcomes; // in order of smallest seed
   std::vector<ExploreFinding> findings; // in order of smallest seed, then kind, severity, sites

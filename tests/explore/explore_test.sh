@@ -134,6 +134,9 @@ merge)
   # Another source text (same name).
   python3 -c "import json,sys; r=json.load(open(sys.argv[1])); r['source_fnv1a64']='0'*16; json.dump(r,open(sys.argv[2],'w'))" "$out/a.json" "$out/edited.json"
   usage_error "another version of $src" "$warpsim" merge "$out/b.json" "$out/edited.json"
+  # Made by another warpsim.
+  python3 -c "import json,sys; r=json.load(open(sys.argv[1])); r['warpsim_version']='0.0.1'; json.dump(r,open(sys.argv[2],'w'))" "$out/b.json" "$out/old.json"
+  usage_error "old.json does not combine with .*a.json: it was made by warpsim 0.0.1, not " "$warpsim" merge "$out/a.json" "$out/old.json"
   # Overlapping reports that disagree about a seed.
   python3 -c "
 import json,sys
