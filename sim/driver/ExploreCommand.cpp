@@ -175,8 +175,12 @@ std::optional<std::string> parseExploreArgs(const std::vector<std::string> &args
   std::string prefix = dir + "/seed-" + std::to_string(seed);
   int out = open((prefix + ".out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   int err = open((prefix + ".err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (out < 0 || err < 0)
+  // Every seed reads the same (empty) input, not a share of explore's stdin.
+  int in = open("/dev/null", O_RDONLY);
+  if (out < 0 || err < 0 || in < 0)
     _exit(kAbortedExit);
+  dup2(in, STDIN_FILENO);
+  close(in);
   dup2(out, STDOUT_FILENO);
   dup2(err, STDERR_FILENO);
   close(out);

@@ -127,17 +127,23 @@ std::string fnv1a64Hex(const std::string &bytes) {
   return llvm::formatv("{0:x-16}", h).str();
 }
 
-std::string replayCommand(const ExploreReport &r, std::uint64_t seed) {
+namespace {
+std::string commandWithSeed(const ExploreReport &r, const std::string &seed) {
   std::string s = "warpsim run";
   for (const auto &a : r.command)
     s += " " + shellWord(a);
-  s += " --schedule random --seed " + std::to_string(seed);
+  s += " --schedule random --seed " + seed;
   if (!r.program_args.empty()) {
     s += " --";
     for (const auto &a : r.program_args)
       s += " " + shellWord(a);
   }
   return s;
+}
+} // namespace
+
+std::string replayCommand(const ExploreReport &r, std::uint64_t seed) {
+  return commandWithSeed(r, std::to_string(seed));
 }
 
 std::string mergeInto(ExploreReport &into, const ExploreReport &other) {
@@ -148,8 +154,8 @@ std::string mergeInto(ExploreReport &into, const ExploreReport &other) {
   if (into.source_digest != other.source_digest)
     return "explores another version of " + into.file + " (its text differs)";
   if (into.command != other.command || into.program_args != other.program_args)
-    return "runs another command ('" + replayCommand(other, 0) + "', not '" +
-           replayCommand(into, 0) + "', seed aside)";
+    return "runs another command ('" + commandWithSeed(other, "S") + "', not '" +
+           commandWithSeed(into, "S") + "')";
   into.seeds.add(other.seeds);
   for (const ExploreOutcome &o : other.outcomes) {
     auto it = std::find_if(into.outcomes.begin(), into.outcomes.end(), [&](const auto &x) {
@@ -204,8 +210,7 @@ bool somethingFound(const ExploreReport &r) {
 std::string renderExploreText(const ExploreReport &r) {
   std::string s;
   s += std::string(kBar) + "EXPLORE " + r.file + ": " + plural(r.seeds.size(), "seed", "seeds") +
-       " (" + r.seeds.text() + ") of " +
-       replayCommand(r, 0).substr(0, replayCommand(r, 0).find(" --seed ")) + " --seed S\n";
+       " (" + r.seeds.text() + ") of " + commandWithSeed(r, "S") + "\n";
   s += std::string(kBar) + plural(r.outcomes.size(), "outcome", "outcomes") + "\n";
   std::size_t n = 0;
   for (const ExploreOutcome &o : r.outcomes) {
