@@ -27,6 +27,7 @@ fail() {
 # Run from the source's directory: reports name files as the user does.
 cd "$here" || fail "cd"
 explore() { "$warpsim" explore "$src" --cache-dir "$cache" "$@"; }
+# python3 reads the JSON (llvm-19-tools, a build dependency, brings it).
 json_get() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
 line_of() { grep -n "// @$1\$" "$src" | cut -d: -f1; }
 # A usage error: exit status 2, exactly one line, naming what is wrong.
