@@ -68,7 +68,9 @@ bool writeText(const std::string &path, const std::string &text) {
 }
 
 // The run options explore passes on unchanged that take a value (so that
-// value is not read as one of explore's own options).
+// value is not read as one of explore's own options). An option `run` learns
+// later passes through without being listed here: its value, a separate word,
+// is passed on as well.
 const std::set<std::string> kValueOptions = {
     "--arch", "--warp-size",        "--thread-model", "--stack-size",
     "--std",  "--resident-blocks",  "--spin-limit",   "--check",
@@ -243,9 +245,22 @@ int finish(const ExploreReport &r, const std::string &jsonPath) {
   return somethingFound(r) ? 1 : 0;
 }
 
+
+// `--help` before `--`: the usage, as for the other commands.
+bool wantsHelp(const std::vector<std::string> &args) {
+  for (std::size_t i = 1; i < args.size() && args[i] != "--"; ++i)
+    if (args[i] == "--help" || args[i] == "-h")
+      return true;
+  return false;
+}
+
 } // namespace
 
 int runExplore(const std::vector<std::string> &args) {
+  if (wantsHelp(args)) {
+    std::fputs(usageText().c_str(), stdout);
+    return 0;
+  }
   ExploreArgs e;
   if (auto why = parseExploreArgs(args, e))
     return usage(*why);
@@ -340,6 +355,10 @@ int runExplore(const std::vector<std::string> &args) {
 }
 
 int runMerge(const std::vector<std::string> &args) {
+  if (wantsHelp(args)) {
+    std::fputs(usageText().c_str(), stdout);
+    return 0;
+  }
   std::vector<std::string> inputs;
   std::string jsonPath;
   for (std::size_t i = 1; i < args.size(); ++i) {

@@ -172,6 +172,8 @@ usage)
   usage_error "unknown option '--frobnicate'" "$warpsim" explore "$src" --seeds 1..2 --frobnicate
   usage_error "merge needs explore reports" "$warpsim" merge
   usage_error "unknown option '--seeds' of merge" "$warpsim" merge --seeds 1..2 x.json
+  "$warpsim" explore --help >"$out/help.txt" 2>&1 || fail "explore --help failed"
+  grep -q "^  explore FILE.cu --seeds A..B" "$out/help.txt" || fail "explore --help: $(head -3 "$out/help.txt")"
   # The twin: a good command line runs (exit 1: the race is found).
   "$warpsim" explore "$src" --cache-dir "$cache" --seeds 1..2 >"$out/ok.txt" 2>&1
   [ $? -eq 1 ] || fail "a good command line did not run: $(cat "$out/ok.txt")"
