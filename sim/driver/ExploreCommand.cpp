@@ -245,7 +245,6 @@ int finish(const ExploreReport &r, const std::string &jsonPath) {
   return somethingFound(r) ? 1 : 0;
 }
 
-
 // `--help` before `--`: the usage, as for the other commands.
 bool wantsHelp(const std::vector<std::string> &args) {
   for (std::size_t i = 1; i < args.size() && args[i] != "--"; ++i)
