@@ -5,8 +5,9 @@ set -euo pipefail
 pkgs=(clang-19 llvm-19-dev libclang-19-dev libboost-fiber-dev libboost-context-dev
       libtbb-dev doctest-dev cmake ninja-build)
 # chromium and a font (so the screenshot shows text): tests/html; dpkg-dev and
-# file: the .deb test (cpack finds library dependencies with dpkg-shlibdeps).
-test_pkgs=(chromium fonts-dejavu-core dpkg-dev file)
+# file: the .deb test (cpack finds library dependencies with dpkg-shlibdeps);
+# parallel (GNU parallel): the explore scale-out test (tests/explore).
+test_pkgs=(chromium fonts-dejavu-core dpkg-dev file parallel)
 [ "${1:-}" = --test ] && pkgs+=("${test_pkgs[@]}")
 missing=()
 for p in "${pkgs[@]}"; do

@@ -41,6 +41,13 @@ commands:
   lint FILE.cu       static checks: barriers and full-mask warp operations
                      under thread-dependent control flow, warp-size-32
                      assumptions (--Werror: exit status 1 on a warning)
+  explore FILE.cu --seeds A..B [--jobs N] [--json FILE] [run options]
+                     run every seed with --schedule random (and --check all
+                     unless --check is given), N processes at a time; print
+                     the distinct outputs and findings with their smallest
+                     seeds (docs/explore.md)
+  merge REPORT.json... [--json FILE]
+                     combine explore reports of seed ranges into one
 
 options:
   --arch NAME            architecture: )" +

@@ -1,5 +1,6 @@
 #include "SimulatedRun.h"
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -44,6 +45,14 @@ SimulatedRun runSimulated(const CliOptions &o, const std::string &program,
   if (!run.started)
     std::fprintf(stderr, "warpsim: error: cannot start the program\n");
   return run;
+}
+
+int runExitStatus(int wait_status, bool fatal) {
+  constexpr int kAbortedExit = 5, kRuntimeAbortedStatus = 86;
+  if (WIFSIGNALED(wait_status))
+    return 128 + WTERMSIG(wait_status);
+  int code = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : kAbortedExit;
+  return fatal || code == kRuntimeAbortedStatus ? kAbortedExit : code;
 }
 
 } // namespace warpsim::driver

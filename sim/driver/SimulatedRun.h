@@ -26,4 +26,9 @@ SimulatedRun runSimulated(const CliOptions &o, const std::string &program,
                           const std::vector<std::pair<std::string, std::string>> &env = {},
                           const std::string &output = {}, RunWatch *watch = nullptr);
 
+// The exit status `warpsim run` gives a finished run (main.cpp): 128+signal
+// when the program was killed, 5 when warpsim ended it (a fatal finding, or
+// the runtime's own status 86), else the program's own.
+int runExitStatus(int wait_status, bool fatal);
+
 } // namespace warpsim::driver

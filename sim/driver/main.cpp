@@ -11,6 +11,7 @@
 #include "Cli.h"
 #include "Compiler.h"
 #include "CrosscheckCommand.h"
+#include "ExploreCommand.h"
 #include "HtmlReport.h"
 #include "KernelFilter.h"
 #include "LintCommand.h"
@@ -153,6 +154,11 @@ int runProgram(const CliOptions &o, const std::string &program, ReportSetup &set
 
 int main(int argc, char **argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  // Commands with their own arguments (docs/explore.md).
+  if (!args.empty() && args[0] == "explore")
+    return runExplore(args);
+  if (!args.empty() && args[0] == "merge")
+    return runMerge(args);
   CliResult cli = parseCommandLine(args);
   if (!cli.options) {
     std::fprintf(stderr, "warpsim: error: %s\n", cli.error.c_str());
