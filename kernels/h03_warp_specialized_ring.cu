@@ -11,8 +11,8 @@
 // full[s] for parity round & 1; the producer waits on empty[s] for parity
 // (round & 1) ^ 1, which the fresh barrier passes at once in round 0 (it is
 // the parity of the phase before the current one). Consumers write
-// res[i][j] = 3 x[j] + x[TILE-1-j] (they read bytes other consumers' lanes
-// need too) with ordinary stores; at the end each consumer makes its writes
+// res[i][j] = 3 x[j] + x[TILE-1-j] (all of the slot's bytes come from one
+// bulk copy) with ordinary stores; at the end each consumer makes its writes
 // visible to the async proxy (fence.proxy.async), the consumers meet at
 // named barrier 1, and one of them stores all results with one bulk copy
 // shared -> global and waits for it.
