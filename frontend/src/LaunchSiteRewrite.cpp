@@ -236,6 +236,34 @@ static unsigned launchBound(RewriteContext &ctx, const clang::FunctionDecl *kern
   return 0;
 }
 
+// The kernel's __cluster_dims__(x{, y{, z}}) as "{x, y, z}", "" without one;
+// an argument that is not a positive constant is a located error.
+static std::string clusterDims(RewriteContext &ctx, const clang::FunctionDecl *kernel) {
+  for (const clang::FunctionDecl *d = kernel; d != nullptr;
+       d = d->getTemplateInstantiationPattern() != d ? d->getTemplateInstantiationPattern()
+                                                     : nullptr)
+    for (const clang::FunctionDecl *r : d->redecls())
+      for (const auto *a : r->specific_attrs<clang::AnnotateAttr>()) {
+        if (a->getAnnotation() != "warpsim::cluster_dims")
+          continue;
+        unsigned dims[3] = {1, 1, 1};
+        unsigned i = 0;
+        for (const clang::Expr *e : a->args()) {
+          clang::Expr::EvalResult v;
+          if (i == 3 || e->isValueDependent() || !e->EvaluateAsInt(v, ctx.ast) ||
+              !v.Val.getInt().isStrictlyPositive()) {
+            ctx.error(ctx.sm.getExpansionLoc(a->getLocation()),
+                      "__cluster_dims__ takes one to three positive integer constants");
+            return "";
+          }
+          dims[i++] = static_cast<unsigned>(v.Val.getInt().getLimitedValue(1u << 16));
+        }
+        return "{" + std::to_string(dims[0]) + ", " + std::to_string(dims[1]) + ", " +
+               std::to_string(dims[2]) + "}";
+      }
+  return "";
+}
+
 // The `::warpsim::KernelSite{...}` literal for a launch of `kernel` at
 // (line, col) of `reportName`.
 std::string kernelSiteText(RewriteContext &ctx, const clang::FunctionDecl *kernel,
@@ -254,12 +282,19 @@ std::string kernelSiteText(RewriteContext &ctx, const clang::FunctionDecl *kerne
                                    ? std::string()
                                    : "\"" + escapeForStringLiteral(vars) + "\"";
   const unsigned bound = launchBound(ctx, kernel);
+  const std::string cluster = clusterDims(ctx, kernel);
+  std::string tail; // the optional fields, as far as one is given
+  if (!cluster.empty())
+    tail = ", " + (varsText.empty() ? std::string("nullptr") : varsText) + ", " +
+           std::to_string(bound) + ", " + cluster;
+  else if (bound != 0)
+    tail = ", " + (varsText.empty() ? std::string("nullptr") : varsText) + ", " +
+           std::to_string(bound);
+  else if (!varsText.empty())
+    tail = ", " + varsText;
   return "::warpsim::KernelSite{\"" + escapeForStringLiteral(name) + "\", \"" +
          escapeForStringLiteral(reportName) + "\", " + std::to_string(line) + ", " +
-         std::to_string(col) + ", " + smem + ", " + addr +
-         (varsText.empty() && bound == 0 ? "" : ", ") +
-         (varsText.empty() && bound != 0 ? "nullptr" : varsText) +
-         (bound == 0 ? "" : ", " + std::to_string(bound)) + "}";
+         std::to_string(col) + ", " + smem + ", " + addr + tail + "}";
 }
 
 // `cudaLaunchCooperativeKernel(kernel or (void *)kernel, grid, block, args,
@@ -274,23 +309,26 @@ public:
 
   bool VisitCallExpr(clang::CallExpr *call) {
     const clang::FunctionDecl *fd = call->getDirectCallee();
-    if (fd == nullptr || call->getNumArgs() < 4 || !fd->getDeclContext()->isTranslationUnit())
+    if (fd == nullptr || call->getNumArgs() < 2 || !fd->getDeclContext()->isTranslationUnit())
       return true;
     const std::string callee = fd->getNameAsString();
     const bool cooperative = callee == "cudaLaunchCooperativeKernel";
-    if (!cooperative && callee != "cudaLaunchKernel")
+    // cudaLaunchKernelEx(config, kernel, args...): the kernel is argument 1.
+    const bool ex = callee == "cudaLaunchKernelEx";
+    if (!cooperative && !ex && callee != "cudaLaunchKernel")
       return true;
-    const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(call->getArg(0)->IgnoreParenCasts());
+    const unsigned k = ex ? 1 : 0;
+    const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(call->getArg(k)->IgnoreParenCasts());
     if (ref == nullptr)
       return true;
-    if (const auto *uop = llvm::dyn_cast<clang::UnaryOperator>(call->getArg(0)->IgnoreParenCasts()))
+    if (const auto *uop = llvm::dyn_cast<clang::UnaryOperator>(call->getArg(k)->IgnoreParenCasts()))
       ref = llvm::dyn_cast<clang::DeclRefExpr>(uop->getSubExpr()->IgnoreParenCasts());
     const auto *kernel =
         ref != nullptr ? llvm::dyn_cast<clang::FunctionDecl>(ref->getDecl()) : nullptr;
     clang::SourceManager &sm = ctx_.sm;
     const clang::SourceLocation calleeLoc = sm.getSpellingLoc(call->getCallee()->getBeginLoc());
-    const clang::SourceLocation argBegin = sm.getSpellingLoc(call->getArg(0)->getBeginLoc());
-    const clang::SourceLocation argEnd = sm.getSpellingLoc(call->getArg(0)->getEndLoc());
+    const clang::SourceLocation argBegin = sm.getSpellingLoc(call->getArg(k)->getBeginLoc());
+    const clang::SourceLocation argEnd = sm.getSpellingLoc(call->getArg(k)->getEndLoc());
     if (kernel == nullptr || !isKernel(kernel) || ctx_.userFile(calleeLoc) == nullptr ||
         !nameable(ctx_, kernel, calleeLoc) || sm.getFileID(argBegin) != sm.getFileID(calleeLoc) ||
         !done_.insert(calleeLoc.getRawEncoding()).second)
@@ -302,6 +340,12 @@ public:
     const std::string site =
         kernelSiteText(ctx_, kernel, pos.report_name, sm.getSpellingLineNumber(calleeLoc),
                        sm.getSpellingColumnNumber(calleeLoc), true);
+    if (ex) {
+      ctx_.rewriter.ReplaceText(calleeLoc, static_cast<unsigned>(callee.size()),
+                                "::warpsim::launchEx");
+      ctx_.rewriter.ReplaceText(clang::SourceRange(argBegin, argEnd), site + ", &::" + name);
+      return true;
+    }
     ctx_.rewriter.ReplaceText(calleeLoc, static_cast<unsigned>(callee.size()),
                               "::warpsim::launchWithArgs");
     ctx_.rewriter.ReplaceText(clang::SourceRange(argBegin, argEnd),

@@ -134,12 +134,6 @@ public:
                    "a __global__ function must have a void return type");
       }
     }
-    // Ignoring a cluster shape would run the kernel without its cluster
-    // (wrong answers, not a missing feature): refuse it until clusters exist.
-    for (const auto *a : fd->specific_attrs<clang::AnnotateAttr>())
-      if (a->getAnnotation() == "warpsim::cluster_dims")
-        ctx_.error(ctx_.sm.getExpansionLoc(a->getLocation()),
-                   "thread block clusters (__cluster_dims__) are not supported yet");
     if (isKernel(fd) && fd->isThisDeclarationADefinition()) {
       checkParamSpace(fd, at);
       if (const clang::FunctionTemplateDecl *t = fd->getDescribedFunctionTemplate())

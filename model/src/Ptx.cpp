@@ -86,7 +86,22 @@ constexpr std::string_view kSpecials[] = {"laneid",
                                           "lanemask_gt",
                                           "lanemask_ge",
                                           "dynamic_smem_size",
-                                          "smid"};
+                                          "smid",
+                                          "cluster_ctarank",
+                                          "cluster_nctarank",
+                                          "clusterid.x",
+                                          "clusterid.y",
+                                          "clusterid.z",
+                                          "nclusterid.x",
+                                          "nclusterid.y",
+                                          "nclusterid.z",
+                                          "cluster_ctaid.x",
+                                          "cluster_ctaid.y",
+                                          "cluster_ctaid.z",
+                                          "cluster_nctaid.x",
+                                          "cluster_nctaid.y",
+                                          "cluster_nctaid.z",
+                                          "is_explicit_cluster"};
 
 class Parser {
 public:
@@ -339,6 +354,46 @@ private:
                                  }),
                   parts.end());
     };
+    if (head == "barrier" && parts.size() >= 3 && parts[1] == "cluster" && n == 0) {
+      strip({"aligned"});
+      if (parts[2] == "arrive" && parts.size() <= 4) {
+        in.op = PtxOp::BarrierClusterArrive;
+        in.relaxed = parts.size() == 4 && parts[3] == "relaxed";
+        return parts.size() == 3 || parts[3] == "release" || in.relaxed;
+      }
+      if (parts[2] == "wait" && parts.size() <= 4) {
+        in.op = PtxOp::BarrierClusterWait;
+        return parts.size() == 3 || parts[3] == "acquire";
+      }
+      return false;
+    }
+    if ((head == "mapa" || head == "getctarank") && parts.size() >= 2 && parts.size() <= 3) {
+      const bool mapa = head == "mapa";
+      if (n != (mapa ? 3u : 2u) || (parts.size() == 3 && parts[1] != "shared::cluster"))
+        return false;
+      in.op = mapa ? PtxOp::Mapa : PtxOp::GetCtaRank;
+      in.space = parts.size() == 3 ? PtxInstr::Space::SharedCluster : PtxInstr::Space::Generic;
+      return (parts.back() == "u32" || parts.back() == "u64") && widthOf(parts.back(), in);
+    }
+    if ((head == "ld" || head == "st") && parts.size() >= 2) {
+      strip({"weak"});
+      const bool load = head == "ld";
+      if (parts.size() == 3) {
+        if (parts[1] == "shared" || parts[1] == "shared::cta")
+          in.space = PtxInstr::Space::SharedCta;
+        else if (parts[1] == "shared::cluster")
+          in.space = PtxInstr::Space::SharedCluster;
+        else if (parts[1] == "global")
+          in.space = PtxInstr::Space::Global;
+        else
+          return false;
+      } else if (parts.size() != 2) {
+        return false; // vectors, cache and ordering qualifiers: not executed
+      }
+      in.op = load ? PtxOp::Ld : PtxOp::St;
+      return n == 2 && widthOf(parts.back(), in) && in.bits >= 8 &&
+             in.args[load ? 1 : 0].kind == PtxOperand::Kind::Address;
+    }
     if (head == "bar" || head == "barrier") {
       strip({"cta", "aligned"});
       if (parts.size() == 2 && parts[1] == "sync" && (n == 1 || n == 2)) {
@@ -444,6 +499,12 @@ private:
         return true;
       }
       return false;
+    }
+    if (head == "fence" && parts.size() == 4 && parts[1] == "mbarrier_init" &&
+        parts[2] == "release" && parts[3] == "cluster" && n == 0) {
+      in.op = PtxOp::Fence; // orders the thread's mbarrier inits before its later releases
+      in.scope = Scope::Cluster;
+      return true;
     }
     if (head == "membar" && parts.size() == 2 && n == 0) {
       in.op = PtxOp::Fence;

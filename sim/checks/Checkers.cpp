@@ -6,6 +6,7 @@
 
 #include "AsyncCopyChecker.h"
 #include "BarrierChecker.h"
+#include "ClusterChecker.h"
 #include "InitChecker.h"
 #include "Install.h"
 #include "MBarrierChecker.h"
@@ -46,6 +47,8 @@ void installCheckers(Runtime &rt) {
     rt.observers.push_back(&checker);
     static MBarrierChecker mbarriers(rt);
     rt.observers.push_back(&mbarriers);
+    static ClusterChecker clusters(rt);
+    rt.observers.push_back(&clusters);
   }
   if (init) {
     static InitChecker checker(rt);

@@ -7,14 +7,24 @@ namespace warpsim::sim {
 std::string describeAddress(const Runtime &rt, const BlockInfo *block, std::uintptr_t addr,
                             MemorySpace space) {
   if (space == MemorySpace::Shared && block != nullptr) {
-    const std::uintptr_t off = addr - block->smem_base;
+    std::uintptr_t off = addr - block->smem_base;
+    std::string peer; // distributed shared memory: a peer block's window
+    if (off >= MemoryMap::kSharedWindow && rt.memory.inSharedRegion(addr)) {
+      const std::uint32_t slot = rt.memory.sharedSlotOf(addr);
+      off = addr - rt.memory.sharedWindow(slot);
+      if (const BlockExecutor *owner = rt.grid.blockInSlot(slot))
+        peer = " of cluster rank " + std::to_string(owner->info.cluster_rank) + " (block " + "(" +
+               std::to_string(owner->info.index.x) + "," + std::to_string(owner->info.index.y) +
+               "," + std::to_string(owner->info.index.z) + ")" + ")";
+    }
     if (off < block->launch->dynamic_smem)
-      return "extern __shared__ (dynamic) + " + std::to_string(off);
+      return "extern __shared__ (dynamic) + " + std::to_string(off) + peer;
     if (block->launch->shared_vars != nullptr)
       for (const SharedVar *v : *block->launch->shared_vars)
         if (off - v->offset < v->size)
-          return std::string("__shared__ '") + v->name + "' + " + std::to_string(off - v->offset);
-    return "shared offset " + std::to_string(off);
+          return std::string("__shared__ '") + v->name + "' + " + std::to_string(off - v->offset) +
+                 peer;
+    return "shared offset " + std::to_string(off) + peer;
   }
   if (rt.memory.inGlobalRegion(addr)) {
     if (const Allocation *a = rt.memory.findAllocation(addr)) {

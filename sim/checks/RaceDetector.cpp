@@ -1,5 +1,7 @@
 #include "RaceDetector.h"
 
+#include "MemoryMap.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -66,6 +68,7 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
   ws_ = l.warp_size;
   syncObjects_.clear();
   mbarriers_.clear();
+  clusters_.clear();
   // Records of earlier launches are gone with their pages' generation: site
   // numbers start again.
   sitePcs_.assign(1, 0);
@@ -204,6 +207,12 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
     acc.thread = gtid;
     acc.threadClock = t.clock.empty() ? nullptr : &t.clock;
     acc.warpSync = bs.pairSync.empty() ? nullptr : &bs.pairSync[std::size_t{tid} * ws_];
+    // Distributed shared memory: the bytes are a peer block's, with its
+    // window's generation.
+    const std::uint32_t laneGen =
+        a.space == MemorySpace::Shared && la.addr - a.block->smem_base >= MemoryMap::kSharedWindow
+            ? blocks_[rt_.memory.sharedSlotOf(la.addr)].serial
+            : gen;
     std::uintptr_t p = la.addr;
     const std::uintptr_t end = la.addr + la.size;
     while (p < end) {
@@ -211,7 +220,7 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
       const std::uintptr_t stop = std::min<std::uintptr_t>(end, g + 4);
       const std::uint8_t mask =
           static_cast<std::uint8_t>(((1u << (stop - g)) - 1) & ~((1u << (p - g)) - 1));
-      auto &page = shadow_.page(g, gen);
+      auto &page = shadow_.page(g, laneGen);
       model::raceAccessGranule(page.cell(g), page.data.bytes, mask, acc, write, atomicKind, site,
                                [&](Hazard h, const AccessRecord &prior, std::uint8_t bytes) {
                                  hazard(h, prior, a, la, instr, g, bytes);
@@ -302,7 +311,12 @@ void RaceDetector::describe(Finding &f, const Occurrence &o) const {
           "memory, only among the threads of its own block";
     break;
   case kOtherBlock:
-    why = "in different blocks: only atomics with __threadfence() or release/acquire order them";
+    why = o.space == MemorySpace::Shared
+              ? "in different blocks of a cluster (distributed shared memory): only the cluster "
+                "barrier (cluster.sync(), barrier.cluster.arrive/wait) or release/acquire at "
+                "cluster scope orders them"
+              : "in different blocks: only atomics with __threadfence() or release/acquire order "
+                "them";
     break;
   case kSameInstruction:
     why = "lanes of one warp instruction write the same bytes: which lane wins is undefined";
@@ -451,6 +465,36 @@ void RaceDetector::onGridSync(const LaunchInfo &) {
     bs.threadClocks = false;
   }
   gridEpoch_ = e;
+}
+
+void RaceDetector::onClusterBarrier(const ClusterBarrierEvent &e) {
+  using Op = ClusterBarrierEvent::Op;
+  if (e.rule != model::ClusterBarrierRule::Ok)
+    return; // did nothing
+  MBarrierSync &cs = clusters_[e.cluster];
+  if (e.op == Op::Complete) {
+    cs.completed[e.phase & 1] = std::move(cs.current);
+    cs.current.clear();
+    return;
+  }
+  BlockSync &bs = blockOf(e.block);
+  if (!pending_.empty())
+    resolve(e.block, e.warp);
+  const std::uint32_t tid = e.warp * ws_ + e.lane;
+  ThreadSync &t = bs.threads[tid];
+  if (!t.atomics.empty())
+    settle(bs, t);
+  if (e.op == Op::Arrive) {
+    // barrier.cluster.arrive is .release (unless .relaxed), at cluster
+    // scope: the peers that wait for the phase acquire it.
+    if (!e.relaxed)
+      cs.current.join(snapshot(bs, t, bs.linear * tpb_ + tid, bs.instr[e.warp] + 1,
+                               model::SyncClock::kDeviceScope));
+    return;
+  }
+  // A wait that returned is .acquire: what the phase's arrivals released.
+  t.clock.join(cs.completed[e.phase & 1], bs.linear);
+  bs.threadClocks = true;
 }
 
 void RaceDetector::onFence(const FenceEvent &e) {

@@ -33,6 +33,7 @@ public:
   void onBarrierComplete(const BarrierEvent &) override;
   void onFence(const FenceEvent &) override;
   void onGridSync(const LaunchInfo &) override;
+  void onClusterBarrier(const ClusterBarrierEvent &) override;
   void onWarpSync(const WarpOpEvent &) override;
   void onMBarrier(const MBarrierEvent &) override;
   void onStoreDone(const StoreDone &) override;
@@ -133,6 +134,10 @@ private:
   std::vector<BlockSync> blocks_; // by resident slot
   std::unordered_map<std::uintptr_t, model::SyncClock> syncObjects_;
   std::unordered_map<std::uintptr_t, MBarrierSync> mbarriers_; // by shared address
+  // Cluster barriers, by cluster: what the arrivals at the current phase
+  // released, and what the last two completed phases released (a thread
+  // waits for the phase it arrived at, at most one behind).
+  std::unordered_map<std::uint64_t, MBarrierSync> clusters_;
   const LaunchInfo *launch_ = nullptr;
   std::uint32_t gen_ = 0, serial_ = 0, tpb_ = 1, ws_ = 32;
   std::uint32_t gridEpoch_ = 0; // epoch of the launch's last grid.sync() (onGridSync)

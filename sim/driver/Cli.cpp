@@ -65,6 +65,8 @@ options:
                          warp,async,all or none; default warp)
   --json FILE            write the findings as JSON (schema: docs/checks.md)
   --sarif FILE           write the findings as SARIF 2.1.0
+  --html FILE            run, check: write one self-contained HTML page: the
+                         findings with their source lines, and the profile
   --print-limit N        print at most N findings (all are counted)
   --error-exitcode N     check: exit status on an error finding (default 3)
   --hide-same-value-races  do not report write-write races storing equal values
@@ -251,6 +253,13 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
     } else if (a == "--sarif") {
       if ((err = value(a, o.sarif_path)))
         return {std::nullopt, *err};
+    } else if (a == "--html") {
+      if (o.command != Command::Run && o.command != Command::Check)
+        return {std::nullopt, "--html is an option of run and check only"};
+      if ((err = value(a, o.html_path)))
+        return {std::nullopt, *err};
+      if (o.html_path.empty() || o.html_path[0] == '-')
+        return {std::nullopt, "--html needs a file name, not '" + o.html_path + "'"};
     } else if (a == "--print-limit") {
       if ((err = value(a, v)))
         return {std::nullopt, *err};

@@ -35,6 +35,7 @@ struct CliOptions {
   std::string checks = "warp";
   std::string json_path;                 // --json FILE: findings as JSON (docs/checks.md)
   std::string sarif_path;                // --sarif FILE: findings as SARIF 2.1.0
+  std::string html_path;                 // --html FILE: one self-contained page (run, check)
   std::uint64_t print_limit = 0;         // --print-limit N: findings printed (0: all)
   int error_exitcode = 3;                // check: exit status when an error-severity finding exists
   bool strict_fences = false;            // --strict-fences

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "Process.h"
+#include "RuntimePaths.h"
 #include "warpsim/frontend/Translate.h"
 #include "warpsim/model/ArchSpec.h"
 #include "llvm/Support/xxhash.h"
@@ -70,8 +71,7 @@ std::uint64_t toolchainKey() {
   static std::uint64_t key = [] {
     std::string s = WARPSIM_VERSION;
     s += WARPSIM_CLANGXX;
-    for (const char *lib :
-         {WARPSIM_RT_LIB, WARPSIM_CORE_LIB, WARPSIM_MODEL_LIB, WARPSIM_ERRORS_LIB}) {
+    for (const std::string &lib : runtimePaths().libraries) {
       bool ok;
       s += hex(hashText(readFile(lib, ok)));
     }
@@ -79,7 +79,8 @@ std::uint64_t toolchainKey() {
     bool self_ok;
     s += hex(hashText(readFile("/proc/self/exe", self_ok)));
     // The CUDA headers the program is compiled against.
-    for (const auto &e : fs::recursive_directory_iterator(WARPSIM_INCLUDE_DIR)) {
+    std::error_code ec;
+    for (const auto &e : fs::recursive_directory_iterator(runtimePaths().include_dir, ec)) {
       if (!e.is_regular_file())
         continue;
       bool ok;
@@ -112,7 +113,7 @@ frontend::TranslateOptions frontendOptions(const CliOptions &o, const std::strin
   t.input_path = o.input;
   t.include_dirs = o.include_dirs;
   t.defines = o.defines;
-  t.warpsim_include_dir = WARPSIM_INCLUDE_DIR;
+  t.warpsim_include_dir = runtimePaths().include_dir;
   t.clang_resource_dir = WARPSIM_CLANG_RESOURCE_DIR;
   t.output_dir = outDir;
   t.std = o.std;
@@ -133,6 +134,10 @@ std::string cacheDirectory(const CliOptions &o) {
 
 BuildResult translateOnly(const CliOptions &o, std::string &text) {
   BuildResult r;
+  if (!runtimePaths().error.empty()) {
+    r.message = runtimePaths().error + "\n";
+    return r;
+  }
   std::string tmp = makeTempDir();
   frontend::TranslateResult t = frontend::translate(frontendOptions(o, tmp));
   if (!t.ok) {
@@ -156,6 +161,10 @@ BuildResult buildProgram(const CliOptions &o) {
   std::string source = readFile(o.input, ok);
   if (!ok) {
     r.message = "warpsim: error: cannot read '" + o.input + "'";
+    return r;
+  }
+  if (!runtimePaths().error.empty()) {
+    r.message = runtimePaths().error;
     return r;
   }
   // The key covers the main file, the options that reach the compiler, and
@@ -208,12 +217,9 @@ BuildResult buildProgram(const CliOptions &o) {
       fs::remove_all(tmp);
     return r;
   }
-  std::vector<std::string> ld = {WARPSIM_CLANGXX,    "-no-pie",
-                                 tmp + "/program.o", WARPSIM_RT_LIB,
-                                 WARPSIM_CORE_LIB,   WARPSIM_MODEL_LIB,
-                                 WARPSIM_ERRORS_LIB, WARPSIM_BOOST_CONTEXT_LIB,
-                                 "-lpthread",        "-o",
-                                 tmp + "/program"};
+  std::vector<std::string> ld = {WARPSIM_CLANGXX, "-no-pie", tmp + "/program.o"};
+  ld.insert(ld.end(), runtimePaths().libraries.begin(), runtimePaths().libraries.end());
+  ld.insert(ld.end(), {WARPSIM_BOOST_CONTEXT_LIB, "-lpthread", "-o", tmp + "/program"});
   out.clear();
   if (runCommand(ld, out) != 0) {
     r.message = "warpsim: error: linking the program failed:\n" + out;

@@ -3,11 +3,16 @@
 #include <cstdio>
 
 #include "Compiler.h"
+#include "RuntimePaths.h"
 #include "warpsim/frontend/Lint.h"
 
 namespace warpsim::driver {
 
 int runLint(const CliOptions &o) {
+  if (!runtimePaths().error.empty()) {
+    std::fprintf(stderr, "%s\n", runtimePaths().error.c_str());
+    return 4;
+  }
   frontend::LintResult r = frontend::lint(frontendOptions(o, ""));
   if (!r.ok) {
     std::fputs(r.diagnostics.c_str(), stderr);

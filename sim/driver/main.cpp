@@ -10,9 +10,11 @@
 #include "Cli.h"
 #include "Compiler.h"
 #include "CrosscheckCommand.h"
+#include "HtmlReport.h"
 #include "LintCommand.h"
 #include "ProfileReport.h"
 #include "Report.h"
+#include "RuntimePaths.h"
 #include "SimulatedRun.h"
 
 using namespace warpsim::driver;
@@ -36,8 +38,9 @@ int runProgram(const CliOptions &o, const std::string &program) {
   ReportSummary sum = readReport(report, program);
   std::string text = renderText(sum, o.print_limit);
   std::string profileJson;
+  ProfileData profile;
   if (o.profile) {
-    ProfileData profile = readProfile(report, program);
+    profile = readProfile(report, program);
     text += profileOutputs(profile, o.profile_svg);
     if (!o.json_path.empty())
       profileJson = renderProfileJson(profile);
@@ -46,6 +49,12 @@ int runProgram(const CliOptions &o, const std::string &program) {
     std::fprintf(stderr, "warpsim: error: cannot write '%s'\n", o.json_path.c_str());
   if (!o.sarif_path.empty() && !writeSarifReport(o.sarif_path, sum, o.input))
     std::fprintf(stderr, "warpsim: error: cannot write '%s'\n", o.sarif_path.c_str());
+  if (!o.html_path.empty() &&
+      !writeHtmlReport(o.html_path, renderHtmlReport(sum, o.profile ? &profile : nullptr,
+                                                     {o.command == Command::Check ? "check" : "run",
+                                                      o.input, o.arch, o.schedule, o.thread_model,
+                                                      o.checks, o.warp_size, o.seed})))
+    std::fprintf(stderr, "warpsim: error: cannot write '%s'\n", o.html_path.c_str());
   std::remove(report.c_str());
   std::fflush(stdout);
   std::fputs(text.c_str(), stdout);
@@ -89,6 +98,13 @@ int main(int argc, char **argv) {
     return args.empty() ? kUsageExit : 0;
   case Command::Version:
     std::printf("warpsim %s (clang %s)\n", WARPSIM_VERSION, WARPSIM_CLANGXX);
+    // Which runtime programs are built with: the install's or the build tree's.
+    if (runtimePaths().error.empty())
+      std::printf("runtime: %s (%s), headers %s\n", runtimePaths().libraries.front().c_str(),
+                  runtimePaths().installed ? "installed" : "build tree",
+                  runtimePaths().include_dir.c_str());
+    else
+      std::printf("%s\n", runtimePaths().error.c_str());
     return 0;
   case Command::Translate: {
     std::string text;
@@ -109,6 +125,12 @@ int main(int argc, char **argv) {
   case Command::Check:
     break;
   }
+  // A report that cannot be written is bad usage, found before the run.
+  if (!o.html_path.empty())
+    if (std::string why = htmlPathProblem(o.html_path); !why.empty()) {
+      std::fprintf(stderr, "warpsim: error: %s\n", why.c_str());
+      return kUsageExit;
+    }
   BuildResult b = buildProgramReporting(o);
   if (!b.ok)
     return kCompileExit;

@@ -147,6 +147,64 @@ public:
 
 inline grid_group this_grid() { return grid_group(); }
 
+// The thread block cluster of the calling block (sm_90). A launch without
+// clusters runs every block as a cluster of one, as the GPU does.
+class cluster_group {
+  friend cluster_group this_cluster();
+  cluster_group() = default;
+  static dim3 shape() {
+    unsigned s[4];
+    warpsim_cluster_shape(s);
+    return dim3(s[0], s[1], s[2]);
+  }
+
+public:
+  struct arrival_token {};
+  static void sync() {
+    warpsim_cluster_barrier(0);
+    warpsim_cluster_barrier(2);
+  }
+  static arrival_token barrier_arrive() {
+    warpsim_cluster_barrier(0);
+    return {};
+  }
+  static void barrier_wait() { warpsim_cluster_barrier(2); }
+  static void barrier_wait(arrival_token &&) { warpsim_cluster_barrier(2); }
+  static bool is_valid() { return true; }
+  static dim3 dim_blocks() { return shape(); }
+  static dim3 block_index() {
+    const dim3 d = shape();
+    return dim3(blockIdx.x % d.x, blockIdx.y % d.y, blockIdx.z % d.z);
+  }
+  static unsigned block_rank() {
+    const dim3 d = shape();
+    const dim3 i = block_index();
+    return i.x + d.x * (i.y + d.y * i.z);
+  }
+  static unsigned num_blocks() {
+    const dim3 d = shape();
+    return d.x * d.y * d.z;
+  }
+  static unsigned thread_rank() {
+    return block_rank() * details::block_threads() + details::linear_tid();
+  }
+  static unsigned num_threads() { return num_blocks() * details::block_threads(); }
+  static unsigned size() { return num_threads(); }
+  static dim3 dim_threads() {
+    const dim3 d = shape();
+    return dim3(d.x * blockDim.x, d.y * blockDim.y, d.z * blockDim.z);
+  }
+  template <class T> static T *map_shared_rank(T *addr, unsigned rank) {
+    return static_cast<T *>(warpsim_cluster_map_shared(addr, rank));
+  }
+  template <class T> static T &map_shared_rank(T &addr, unsigned rank) {
+    return *static_cast<T *>(warpsim_cluster_map_shared(&addr, rank));
+  }
+  static unsigned query_shared_rank(const void *addr) { return warpsim_cluster_shared_rank(addr); }
+};
+
+inline cluster_group this_cluster() { return cluster_group(); }
+
 // Operations of groups that live within one warp (tiles, coalesced groups).
 // Ranks are group-relative; ballot/match results are packed to ranks.
 class warp_group_ops : public thread_group {

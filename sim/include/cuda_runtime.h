@@ -133,6 +133,10 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t cudaFuncSetAttribute_impl(const void *func, cudaFuncAttribute attr, int value);
 cudaError_t cudaFuncSetCacheConfig_impl(const void *func, cudaFuncCache c);
 cudaError_t cudaFuncGetAttributes_impl(cudaFuncAttributes *attr, const void *func);
+cudaError_t cudaOccupancyMaxActiveClusters_impl(int *clusters, const void *func,
+                                                const cudaLaunchConfig_t *config);
+cudaError_t cudaOccupancyMaxPotentialClusterSize_impl(int *size, const void *func,
+                                                      const cudaLaunchConfig_t *config);
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags_impl(
     int *numBlocks, const void *func, int blockSize, std::size_t dynamicSmem, unsigned int flags);
 cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock_impl(std::size_t *bytes, const void *func,
@@ -210,6 +214,17 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(std::size_t *bytes, F func
                                                       int blockSize) {
   return cudaOccupancyAvailableDynamicSMemPerBlock_impl(bytes, reinterpret_cast<const void *>(func),
                                                         numBlocks, blockSize);
+}
+// Clusters of config's cluster dimension (1 without one) resident at once.
+template <class F>
+cudaError_t cudaOccupancyMaxActiveClusters(int *clusters, F func, const cudaLaunchConfig_t *config) {
+  return cudaOccupancyMaxActiveClusters_impl(clusters, reinterpret_cast<const void *>(func), config);
+}
+template <class F>
+cudaError_t cudaOccupancyMaxPotentialClusterSize(int *size, F func,
+                                                 const cudaLaunchConfig_t *config) {
+  return cudaOccupancyMaxPotentialClusterSize_impl(size, reinterpret_cast<const void *>(func),
+                                                   config);
 }
 
 // The block size with the most resident threads per SM, the largest first
@@ -303,6 +318,13 @@ int __syncthreads_or(int predicate);
 // cooperative launch).
 void warpsim_grid_sync(void);
 bool warpsim_grid_is_valid(void);
+// Thread block clusters: barrier.cluster (op 0 arrive, 1 arrive.relaxed,
+// 2 wait), mapa / map_shared_rank, getctarank / query_shared_rank, and the
+// cluster's shape {x, y, z, explicit}.
+void warpsim_cluster_barrier(unsigned op);
+void *warpsim_cluster_map_shared(const void *addr, unsigned rank);
+unsigned warpsim_cluster_shared_rank(const void *addr);
+void warpsim_cluster_shape(unsigned *out);
 void __threadfence(void);
 void __threadfence_block(void);
 void __threadfence_system(void);
@@ -407,6 +429,16 @@ cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, std::
                                         cudaStream_t = nullptr);
 cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, std::size_t = 0,
                              cudaStream_t = nullptr);
+// cudaLaunchKernelEx with a kernel the front end can name becomes
+// ::warpsim::launchEx; these are what stays (a kernel through a pointer).
+extern "C" cudaError_t warpsim_launch_unnamed(const char *call);
+template <class... E, class... A>
+cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *, void (*)(E...), A &&...) {
+  return warpsim_launch_unnamed("cudaLaunchKernelEx");
+}
+inline cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *, const void *, void **) {
+  return warpsim_launch_unnamed("cudaLaunchKernelExC");
+}
 WARPSIM_UNSUPPORTED("CUDA graphs") cudaError_t cudaStreamBeginCapture(cudaStream_t, int);
 WARPSIM_UNSUPPORTED("CUDA graphs") cudaError_t cudaGraphLaunch(void *, cudaStream_t);
 #undef WARPSIM_UNSUPPORTED

@@ -10,9 +10,11 @@ AddressClass classifyAddress(const Runtime &rt, std::uint32_t slot, std::size_t 
   if (mem.inGlobalRegion(a))
     return {mem.globalSpaceOf(a), AddressFault::None};
   if (mem.inSharedRegion(a)) {
-    if (mem.sharedSlotOf(a) != slot)
+    const std::uint32_t owner = mem.sharedSlotOf(a);
+    // Distributed shared memory: a peer block of the cluster.
+    if (owner != slot && rt.grid.peerInSlot(*rt.grid.blockInSlot(slot), owner) == nullptr)
       return {MemorySpace::Shared, AddressFault::OtherBlockShared};
-    if (a - mem.sharedWindow(slot) + size > sharedEnd)
+    if (a - mem.sharedWindow(owner) + size > sharedEnd)
       return {MemorySpace::Shared, AddressFault::PastSharedEnd};
     return {MemorySpace::Shared, AddressFault::None};
   }

@@ -186,6 +186,8 @@ void BlockExecutor::issueAlone(Lane *l, std::uint64_t preemptLimit) {
     executeMBarrier(*l);
   } else if (l->ev.kind == EventKind::GridSync) {
     arriveAtGridSync(*l);
+  } else if (l->ev.kind == EventKind::ClusterBarrier) {
+    executeClusterBarrier(*l);
   } else if (l->ev.kind == EventKind::WarpOp) {
     issueWarpOp(*l->warp, std::uint64_t{1} << l->lane, false);
     return;
@@ -253,6 +255,10 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
   case EventKind::GridSync:
     for (std::uint64_t m = group; m != 0; m &= m - 1)
       arriveAtGridSync(lanes[__builtin_ctzll(m)]);
+    break;
+  case EventKind::ClusterBarrier:
+    for (std::uint64_t m = group; m != 0; m &= m - 1)
+      executeClusterBarrier(lanes[__builtin_ctzll(m)]);
     break;
   case EventKind::Preempt:
   case EventKind::None:
@@ -326,6 +332,7 @@ void BlockExecutor::laneExited(Lane *l) {
     completeBarrier(static_cast<std::uint32_t>(__builtin_ctz(completed)));
   if (info.launch->cooperative)
     grid_.gridThreadExited(live == 1); // one thread fewer to wait for
+  clusterThreadExited(*l);
   if (l->warp->waiting != 0)
     tryCompleteWarpOps(*l->warp); // exited lanes are not waited for
   if (--live == 0) {
@@ -753,9 +760,10 @@ std::string BlockExecutor::mbarrierWaitText(const PendingEvent &e) const {
 }
 
 std::string BlockExecutor::waitText(const Lane &l) const {
-  return l.waitsOn(SyncObjectKind::MBarrier)      ? mbarrierWaitText(l.ev)
-         : l.waitsOn(SyncObjectKind::GridBarrier) ? grid_.gridSyncWaitText()
-                                                  : barrierWaitText(l.ev);
+  return l.waitsOn(SyncObjectKind::MBarrier)         ? mbarrierWaitText(l.ev)
+         : l.waitsOn(SyncObjectKind::GridBarrier)    ? grid_.gridSyncWaitText()
+         : l.waitsOn(SyncObjectKind::ClusterBarrier) ? clusterWaitText(l)
+                                                     : barrierWaitText(l.ev);
 }
 
 void BlockExecutor::describeWaiters(Finding &f) const {
@@ -793,7 +801,8 @@ void BlockExecutor::describeWaiters(Finding &f) const {
       groups[keyOf(l, 0)].push_back(&l);
     } else if (l.waitsOn(SyncObjectKind::WarpSync)) {
       groups[keyOf(l, 3)].push_back(&l);
-    } else if (l.waitsOn(SyncObjectKind::MBarrier) || l.waitsOn(SyncObjectKind::GridBarrier)) {
+    } else if (l.waitsOn(SyncObjectKind::MBarrier) || l.waitsOn(SyncObjectKind::GridBarrier) ||
+               l.waitsOn(SyncObjectKind::ClusterBarrier)) {
       groups[keyOf(l, 0)].push_back(&l); // listed with the barrier waiters
     } else if (l.started) {
       groups[keyOf(l, 1)].push_back(&l);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "AccessGuard.h"
+#include "Cluster.h"
 #include "Findings.h"
 #include "Lane.h"
 #include "Observer.h"
@@ -44,6 +45,7 @@ public:
   SyncTable sync;
   std::uint32_t live = 0;
   bool done = false;
+  Cluster *cluster = nullptr; // its cluster (a launch without clusters: of one block)
 
   GridRunner &grid() { return grid_; }
   const Options &options() const;
@@ -72,6 +74,14 @@ public:
   void gridSync(Lane *l, std::uintptr_t pc);
   // Releases the block's lanes waiting at the grid barrier.
   void releaseGridSync();
+  // barrier.cluster.arrive{.relaxed} / barrier.cluster.wait
+  // (ClusterExecution.cpp).
+  void clusterBarrier(Lane *l, bool wait, bool relaxed, std::uintptr_t pc);
+  // The generic address of `addr` (in this block's or a peer's shared
+  // window) in the shared memory of the cluster's block `rank` (mapa).
+  std::uintptr_t mapShared(Lane *l, std::uintptr_t addr, std::uint32_t rank, std::uintptr_t pc);
+  // The cluster rank of the block whose shared memory holds `addr`.
+  std::uint32_t sharedRank(Lane *l, std::uintptr_t addr, std::uintptr_t pc);
   // bar.sync / bar.arrive / bar.red a{, b}: CTA barrier `id` (0..15) with
   // `count` threads (0: every live thread of the block).
   std::uint64_t ctaBarrier(Lane *l, BarrierKind kind, model::BlockBarrier::Flavor flavor,
@@ -158,6 +168,10 @@ private:
   void issueBarrier(Warp &w, std::uint64_t group);
   void arriveAtBarrier(Lane *l, bool lastOfGroup);
   void completeBarrier(std::uint32_t id);
+  void executeClusterBarrier(Lane &l);
+  void clusterPhaseCompleted(std::uint64_t phase);
+  void clusterThreadExited(Lane &l);
+  std::string clusterWaitText(const Lane &l) const;
   void executeMBarrier(Lane &l);
   void releaseMBarrierWaiters(std::uintptr_t addr, model::MBarrier &mb);
   MBarrierEvent mbarrierEvent(const Lane &l, model::MBarrierRule rule, bool completed,

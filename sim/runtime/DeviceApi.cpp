@@ -92,6 +92,27 @@ bool warpsim_grid_is_valid(void) {
   return lane("grid_group::is_valid")->block->info.launch->cooperative;
 }
 
+void warpsim_cluster_barrier(unsigned op) {
+  Lane *l = lane("cluster_group::sync");
+  l->block->clusterBarrier(l, op == 2, op == 1, WS_RET);
+}
+void *warpsim_cluster_map_shared(const void *addr, unsigned rank) {
+  Lane *l = lane("cluster_group::map_shared_rank");
+  return reinterpret_cast<void *>(
+      l->block->mapShared(l, reinterpret_cast<std::uintptr_t>(addr), rank, WS_RET));
+}
+unsigned warpsim_cluster_shared_rank(const void *addr) {
+  Lane *l = lane("cluster_group::query_shared_rank");
+  return l->block->sharedRank(l, reinterpret_cast<std::uintptr_t>(addr), WS_RET);
+}
+void warpsim_cluster_shape(unsigned *out) {
+  const LaunchInfo &L = *lane("cluster_group")->block->info.launch;
+  out[0] = L.cluster.x;
+  out[1] = L.cluster.y;
+  out[2] = L.cluster.z;
+  out[3] = L.explicit_cluster ? 1 : 0;
+}
+
 void __syncthreads(void) {
   Lane *l = lane("__syncthreads");
   l->block->barrier(l, BarrierKind::Block, false, WS_RET);

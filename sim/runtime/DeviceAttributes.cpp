@@ -2,8 +2,8 @@
 // every field of CUDA 13. Three sources, in this order:
 //   1. the architecture table (model/arch/*.arch, --arch): limits, sizes,
 //      clocks, compute capability; the warp size is --warp-size's;
-//   2. features warpsim does not have (cooperative launch, memory pools,
-//      clusters, CUDA arrays, interop): reported absent (0), so a program
+//   2. features warpsim does not have (memory pools, CUDA arrays,
+//      interop): reported absent (0), so a program
 //      that asks first takes its fallback path;
 //   3. everything else: the value an H100 80GB HBM3 reports under CUDA 13
 //      (tests/runtime/device_query.h100.txt), whatever --arch says.
@@ -180,7 +180,8 @@ std::optional<long long> attribute(const Runtime &r, cudaDeviceAttr attr) {
     return static_cast<long long>(a.reserved_shared_per_block);
   case cudaDevAttrCooperativeLaunch: // cudaLaunchCooperativeKernel and grid.sync()
     return 1;
-  case cudaDevAttrClusterLaunch:                     // cudaLaunchKernelEx with clusters
+  case cudaDevAttrClusterLaunch: // thread block clusters: sm_90 and later
+    return a.compute_major >= 9 ? 1 : 0;
   case cudaDevAttrMemoryPoolsSupported:              // cudaMallocAsync / memory pools
   case cudaDevAttrMemoryPoolSupportedHandleTypes:    // memory pools
   case cudaDevAttrHostMemoryPoolsSupported:          // memory pools

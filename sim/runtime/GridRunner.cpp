@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "Runtime.h"
+#include "warpsim/model/Dim3.h"
 
 namespace warpsim::sim {
 
@@ -31,14 +32,21 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   schedule_->beginLaunch(rt_.options, launch.id);
   ++totals_.launches;
 
-  const std::uint64_t total = launch.grid.volume();
+  // Blocks are admitted by cluster (a launch without clusters: clusters of
+  // one block), all of a cluster's blocks at once into consecutive slots.
+  shape_ = model::ClusterShape{launch.grid, launch.cluster};
+  clusterSize_ = static_cast<std::uint32_t>(launch.cluster.volume());
+  const std::uint64_t total = launch.grid.volume() / clusterSize_;
   // A cooperative launch has every block resident (HostApi refused one
   // larger than the slots).
   const std::uint32_t maxResident =
-      launch.cooperative ? static_cast<std::uint32_t>(total) : rt_.options.resident_blocks;
-  if (slots_.size() < maxResident)
-    slots_.resize(maxResident);
-  std::vector<std::uint32_t> freeSlots;
+      launch.cooperative ? static_cast<std::uint32_t>(total)
+                         : std::max<std::uint32_t>(1, rt_.options.resident_blocks / clusterSize_);
+  if (slots_.size() < std::size_t{maxResident} * clusterSize_)
+    slots_.resize(std::size_t{maxResident} * clusterSize_);
+  if (clusters_.size() < maxResident)
+    clusters_.resize(maxResident);
+  std::vector<std::uint32_t> freeSlots; // cluster slots
   for (std::uint32_t s = maxResident; s-- > 0;)
     freeSlots.push_back(s);
   resident_.clear();
@@ -46,8 +54,8 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   for (Observer *o : rt_.observers)
     o->onLaunchBegin(launch);
 
-  // The next blocks waiting for a slot, in linear order; the schedule picks
-  // which of them is admitted next (lockstep: the first).
+  // The next clusters waiting for slots, in linear order; the schedule
+  // picks which of them is admitted next (lockstep: the first).
   std::vector<std::uint64_t> waiting;
   std::uint64_t next = 0;
   while (true) {
@@ -57,9 +65,8 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
       if (waiting.empty())
         break;
       const auto k = static_cast<std::ptrdiff_t>(schedule_->pickAdmission(waiting.size()));
-      admit(waiting[static_cast<std::size_t>(k)], freeSlots.back());
+      admitCluster(waiting[static_cast<std::size_t>(k)], freeSlots.back());
       waiting.erase(waiting.begin() + k);
-      resident_.push_back(slots_[freeSlots.back()].get());
       freeSlots.pop_back();
     }
     if (resident_.empty())
@@ -86,11 +93,15 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
     if (aborted_)
       break;
     // Retire finished blocks in admission order, so slots free up
-    // deterministically.
+    // deterministically; a cluster's slots free up with its last block.
     for (std::size_t i = 0; i < resident_.size();) {
       if (resident_[i]->done) {
-        freeSlots.push_back(resident_[i]->slot);
-        retire(*resident_[i]);
+        BlockExecutor &b = *resident_[i];
+        Cluster &c = clusters_[b.slot / clusterSize_];
+        retire(b);
+        c.ended[b.info.cluster_rank] = true;
+        if (--c.live == 0)
+          freeSlots.push_back(b.slot / clusterSize_);
         resident_.erase(resident_.begin() + static_cast<std::ptrdiff_t>(i));
         anyProgress = true;
       } else {
@@ -118,16 +129,38 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   return aborted_ ? abortError_ : cudaSuccess;
 }
 
-void GridRunner::admit(std::uint64_t linear, std::uint32_t slot) {
-  if (!slots_[slot])
-    slots_[slot] = std::make_unique<BlockExecutor>(*this);
-  BlockExecutor &b = *slots_[slot];
-  b.admit(linear, slot);
-  ++totals_.blocks;
-  totals_.threads += b.lanes.size();
+void GridRunner::admitCluster(std::uint64_t cluster, std::uint32_t clusterSlot) {
+  Cluster &c = clusters_[clusterSlot];
+  c.linear = cluster;
+  c.firstSlot = clusterSlot * clusterSize_;
+  c.blocks.assign(clusterSize_, nullptr);
+  c.ended.assign(clusterSize_, false);
+  c.live = clusterSize_;
+  c.barrier.reset(clusterSize_ * static_cast<std::uint32_t>(launch_->block.volume()));
+  for (std::uint32_t r = 0; r < clusterSize_; ++r) {
+    const std::uint32_t slot = c.firstSlot + r;
+    if (!slots_[slot])
+      slots_[slot] = std::make_unique<BlockExecutor>(*this);
+    BlockExecutor &b = *slots_[slot];
+    b.cluster = &c;
+    b.info.cluster = cluster;
+    b.info.cluster_rank = r;
+    b.admit(model::linearize(shape_.blockOf(cluster, r), launch_->grid), slot);
+    c.blocks[r] = &b;
+    ++totals_.blocks;
+    totals_.threads += b.lanes.size();
+    resident_.push_back(&b);
+  }
   progress();
-  for (Observer *o : rt_.observers)
-    o->onBlockBegin(b.info);
+  for (BlockExecutor *b : c.blocks)
+    for (Observer *o : rt_.observers)
+      o->onBlockBegin(b->info);
+}
+
+BlockExecutor *GridRunner::peerInSlot(const BlockExecutor &b, std::uint32_t slot) const {
+  if (b.cluster == nullptr || slot - b.cluster->firstSlot >= clusterSize_)
+    return nullptr;
+  return b.cluster->blocks[slot - b.cluster->firstSlot];
 }
 
 void GridRunner::retire(BlockExecutor &b) {

@@ -12,10 +12,12 @@
 
 #include "AccessGuard.h"
 #include "BlockExecutor.h"
+#include "Cluster.h"
 #include "Findings.h"
 #include "Observer.h"
 #include "SharedLayout.h"
 #include "WarpSchedule.h"
+#include "warpsim/model/ClusterShape.h"
 
 namespace warpsim::sim {
 
@@ -70,9 +72,14 @@ public:
   // A thread of a cooperative launch exited (the last of its block: blockEnded).
   void gridThreadExited(bool blockEnded);
   std::string gridSyncWaitText() const;
+  // The block resident in `slot` if it is in `b`'s cluster (itself
+  // included), else nullptr.
+  BlockExecutor *peerInSlot(const BlockExecutor &b, std::uint32_t slot) const;
+  const model::ClusterShape &clusterShape() const { return shape_; }
+  const BlockExecutor *blockInSlot(std::uint32_t slot) const { return slots_[slot].get(); }
 
 private:
-  void admit(std::uint64_t linear, std::uint32_t slot);
+  void admitCluster(std::uint64_t cluster, std::uint32_t clusterSlot);
   void retire(BlockExecutor &b);
   void endLaunchForReport();
   // The launch cannot go on: checkers report first, then this finding.
@@ -97,6 +104,9 @@ private:
   std::uint64_t blocksEnded_ = 0; // blocks of it whose threads all exited
   std::uint64_t gridSyncs_ = 0;   // completed grid barriers in this launch
   SharedLayout layout_;
+  model::ClusterShape shape_;
+  std::uint32_t clusterSize_ = 1;
+  std::vector<Cluster> clusters_; // resident clusters, by cluster slot
   bool aborted_ = false;
   cudaError_t abortError_ = cudaSuccess;
   EngineStats totals_;

@@ -476,6 +476,61 @@ static void reportInvalidLaunch(const KernelSite &site, const model::LaunchReque
   rt().findings.add(f);
 }
 
+cudaError_t warpsim_launch_refused(const KernelSite *site, cudaError_t error, unsigned attribute) {
+  if (error == cudaErrorNotSupported) {
+    const std::string why = "launch attribute " + std::to_string(attribute) + " (kernel '" +
+                            site->kernel_name + "') is not simulated";
+    return rt().unsupported("cudaLaunchKernelEx", why.c_str());
+  }
+  return rt().setError(error);
+}
+
+cudaError_t warpsim_launch_unnamed(const char *call) {
+  return rt().unsupported(call, "the kernel must be named at the call");
+}
+
+// The launch's thread block clusters: __cluster_dims__ or the launch
+// attribute, checked as CUDA 13 does on an H100
+// (tests/runtime/cluster/probe_clusters.h100.txt). Returns the reason a
+// launch is refused with cudaErrorInvalidClusterSize, or "".
+static std::string clusterShape(const KernelSite &site, const LaunchConfig &cfg,
+                                const model::Dim3 &grid, LaunchInfo &info) {
+  Runtime &r = rt();
+  const bool compiled = site.cluster_dims[0] != 0;
+  const model::Dim3 fixed{site.cluster_dims[0], site.cluster_dims[1], site.cluster_dims[2]};
+  const model::Dim3 given{cfg.cluster[0], cfg.cluster[1], cfg.cluster[2]};
+  auto text = [](const model::Dim3 &d) {
+    return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
+  };
+  if (compiled && site.kernel_addr != nullptr)
+    r.kernelClusterDims[site.kernel_addr] = fixed;
+  if (!compiled && !cfg.cluster_given)
+    return "";
+  if (cfg.cluster_given && given.volume() == 0)
+    return "a cluster dimension is 0";
+  if (compiled && cfg.cluster_given && !(fixed == given))
+    return "the kernel's __cluster_dims__" + text(fixed) + " differ from the launch's cluster " +
+           text(given);
+  const model::Dim3 c = compiled ? fixed : given;
+  auto np = r.nonPortableClusters.find(site.kernel_addr);
+  const bool nonPortable = np != r.nonPortableClusters.end() && np->second;
+  const std::uint64_t limit = nonPortable ? 16 : 8;
+  if (c.volume() > limit)
+    return "a cluster of " + std::to_string(c.volume()) + " blocks; at most " +
+           (nonPortable
+                ? std::string("16 (non-portable size allowed)")
+                : std::string("8 (16 with cudaFuncAttributeNonPortableClusterSizeAllowed)"));
+  if (grid.x % c.x != 0 || grid.y % c.y != 0 || grid.z % c.z != 0)
+    return "the grid " + text(grid) + " is not a whole number of clusters " + text(c);
+  if (c.volume() > r.options.resident_blocks)
+    return "a cluster of " + std::to_string(c.volume()) +
+           " blocks must be resident at once; warpsim keeps " +
+           std::to_string(r.options.resident_blocks) + " (--resident-blocks)";
+  info.cluster = c;
+  info.explicit_cluster = true;
+  return "";
+}
+
 // The parameter limit before CUDA 12.1; smaller blocks fit any stack.
 constexpr std::size_t kClassicParamBytes = 4096;
 
@@ -534,8 +589,14 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
   // __grid_constant__ struct of 32 KB does not overflow the default stack.
   if (r.paramBytes > kClassicParamBytes)
     r.stacks.grow(r.options.stack_size + 2 * r.paramBytes);
-  LaunchInfo info{++r.launches, site, req.grid, req.block, cfg->smem, 0, r.laneCount, &r.arch};
+  LaunchInfo info{r.launches + 1, site, req.grid, req.block, cfg->smem, 0, r.laneCount, &r.arch};
   info.cooperative = cfg->cooperative;
+  if (const std::string why = clusterShape(*site, *cfg, req.grid, info); !why.empty()) {
+    v.reason = why;
+    reportInvalidLaunch(*site, req, v, cudaErrorInvalidClusterSize);
+    return r.setError(cudaErrorInvalidClusterSize);
+  }
+  ++r.launches;
   cudaError_t err = r.grid.run(info, entry, closure);
   if (!r.devicePrintf.empty()) {
     std::fflush(stdout);

@@ -31,7 +31,8 @@ enum class EventKind : std::uint8_t {
   Preempt,
   WarpOp,
   MBarrier,
-  GridSync
+  GridSync,
+  ClusterBarrier // barrier.cluster.arrive (flavor Arrive; predicate: .relaxed) or .wait
 };
 
 struct PendingEvent {

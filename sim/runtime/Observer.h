@@ -11,6 +11,7 @@
 #include "warpsim/frontend_abi.h"
 #include "warpsim/model/ArchSpec.h"
 #include "warpsim/model/BlockBarrier.h"
+#include "warpsim/model/ClusterBarrier.h"
 #include "warpsim/model/Dim3.h"
 #include "warpsim/model/Events.h"
 #include "warpsim/model/MBarrier.h"
@@ -56,6 +57,10 @@ struct LaunchInfo {
   // out (for reports that name the variable an address is in).
   const std::vector<const SharedVar *> *shared_vars = nullptr;
   bool cooperative = false; // cudaLaunchCooperativeKernel: every block co-resident
+  // Blocks per thread block cluster (__cluster_dims__ or the launch
+  // attribute); `explicit_cluster` false: every block its own cluster.
+  Dim3 cluster{};
+  bool explicit_cluster = false;
 };
 
 struct BlockInfo {
@@ -65,6 +70,8 @@ struct BlockInfo {
   std::uintptr_t smem_base; // the block's shared window
   std::size_t smem_size;
   const ThreadSites *threads = nullptr; // call stacks of its threads (reports)
+  std::uint64_t cluster = 0;            // its cluster's linear index
+  std::uint32_t cluster_rank = 0;       // its rank in the cluster (%cluster_ctarank)
 };
 
 struct ThreadRef {
@@ -132,6 +139,22 @@ struct MBarrierEvent {
   std::int64_t pending = 0; // the object's state after the operation
   std::int64_t expected = 0;
   std::int64_t tx_count = 0;
+};
+
+// One thread's barrier.cluster operation (cluster_group::sync is an arrive
+// and a wait). An arrive is a release unless relaxed; a wait that returns is
+// an acquire of what the phase's arrivals released. Complete: the phase's
+// last arrival (or a thread's exit) completed it, before any waiter resumes.
+struct ClusterBarrierEvent {
+  enum class Op : std::uint8_t { Arrive, Wait, Complete } op;
+  const BlockInfo *block; // the thread's block
+  std::uint32_t warp;
+  std::uint32_t lane;
+  std::uintptr_t pc;
+  std::uint64_t cluster; // linear cluster index
+  std::uint64_t phase;
+  bool relaxed = false; // barrier.cluster.arrive.relaxed: no release
+  model::ClusterBarrierRule rule = model::ClusterBarrierRule::Ok;
 };
 
 // __threadfence_block / __threadfence / __threadfence_system, as issued by
@@ -258,6 +281,7 @@ public:
   // A grid barrier (grid_group::sync() in a cooperative launch) completed:
   // everything every thread did before it happens-before what any does after.
   virtual void onGridSync(const LaunchInfo &) {}
+  virtual void onClusterBarrier(const ClusterBarrierEvent &) {}
   // Every executed warp operation (profilers: one warp instruction).
   virtual void onWarpOp(const WarpOpEvent &) {}
   // The lanes in `active_mask` synchronise: everything each did before the

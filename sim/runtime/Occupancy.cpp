@@ -122,6 +122,77 @@ cudaError_t cudaFuncGetAttributes_impl(cudaFuncAttributes *attr, const void *fun
       static_cast<int>(dynamicLimit(func, attr->sharedSizeBytes).bytes);
   auto c = r.smemCarveout.find(func);
   attr->preferredShmemCarveout = c != r.smemCarveout.end() ? c->second : -1;
+  if (auto d = r.kernelClusterDims.find(func); d != r.kernelClusterDims.end()) {
+    attr->clusterDimMustBeSet = 1;
+    attr->requiredClusterWidth = static_cast<int>(d->second.x);
+    attr->requiredClusterHeight = static_cast<int>(d->second.y);
+    attr->requiredClusterDepth = static_cast<int>(d->second.z);
+  }
+  auto np = r.nonPortableClusters.find(func);
+  attr->nonPortableClusterSizeAllowed = np != r.nonPortableClusters.end() && np->second ? 1 : 0;
+  return cudaSuccess;
+}
+
+namespace {
+// SMs of an H100 SXM that clusters of `size` blocks can use: the clusters of
+// a launch are placed within GPCs, so larger clusters leave SMs idle
+// (cudaOccupancyMaxActiveClusters on the H100 for 1, 2, 4, 8 and 16 blocks:
+// tests/runtime/cluster/probe_clusters.h100.txt; other sizes take the next
+// measured one).
+std::uint32_t clusterSms(const model::ArchSpec &a, std::uint64_t size) {
+  const std::uint32_t sms = a.multiprocessor_count;
+  if (size <= 2 || sms != 132)
+    return sms;
+  return size <= 8 ? 124 : 116;
+}
+
+// The cluster size of a configuration: its attribute, else the kernel's
+// __cluster_dims__ (known once it was launched), else 1.
+bool configCluster(const void *func, const cudaLaunchConfig_t *config, std::uint64_t &size) {
+  size = 1;
+  for (unsigned i = 0; i < config->numAttrs; ++i)
+    if (config->attrs[i].id == cudaLaunchAttributeClusterDimension) {
+      const auto &d = config->attrs[i].val.clusterDim;
+      size = std::uint64_t{d.x} * d.y * d.z;
+      return size != 0;
+    }
+  if (auto d = rt().kernelClusterDims.find(func); d != rt().kernelClusterDims.end())
+    size = d->second.volume();
+  return true;
+}
+} // namespace
+
+cudaError_t cudaOccupancyMaxActiveClusters_impl(int *clusters, const void *func,
+                                                const cudaLaunchConfig_t *config) {
+  Runtime &r = rt();
+  if (clusters == nullptr || config == nullptr ||
+      (config->numAttrs != 0 && config->attrs == nullptr))
+    return r.setError(cudaErrorInvalidValue);
+  std::uint64_t size = 1;
+  if (!configCluster(func, config, size))
+    return r.setError(cudaErrorInvalidClusterSize);
+  auto np = r.nonPortableClusters.find(func);
+  if (size > (np != r.nonPortableClusters.end() && np->second ? 16u : 8u))
+    return r.setError(cudaErrorInvalidClusterSize);
+  int perSm = 0;
+  const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags_impl(
+      &perSm, func, static_cast<int>(config->blockDim.x * config->blockDim.y * config->blockDim.z),
+      config->dynamicSmemBytes, 0);
+  if (e != cudaSuccess)
+    return e;
+  *clusters = static_cast<int>(std::uint64_t(perSm) * clusterSms(r.arch, size) / size);
+  return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxPotentialClusterSize_impl(int *size, const void *func,
+                                                      const cudaLaunchConfig_t *config) {
+  Runtime &r = rt();
+  if (size == nullptr || config == nullptr)
+    return r.setError(cudaErrorInvalidValue);
+  if (func == nullptr)
+    return r.setError(cudaErrorInvalidDeviceFunction);
+  auto np = r.nonPortableClusters.find(func);
+  *size = np != r.nonPortableClusters.end() && np->second ? 16 : 8;
   return cudaSuccess;
 }
 
@@ -145,8 +216,14 @@ cudaError_t cudaFuncSetAttribute_impl(const void *func, cudaFuncAttribute attr, 
       return r.setError(cudaErrorInvalidValue);
     r.smemCarveout[func] = value;
     return cudaSuccess;
+  case cudaFuncAttributeNonPortableClusterSizeAllowed:
+    if (value != 0 && value != 1)
+      return r.setError(cudaErrorInvalidValue);
+    r.nonPortableClusters[func] = value == 1;
+    return cudaSuccess;
   default:
-    return r.unsupported("cudaFuncSetAttribute", "thread block clusters are not modelled");
+    return r.unsupported("cudaFuncSetAttribute",
+                         "this attribute (cluster shape, scheduling policy) is not modelled");
   }
 }
 

@@ -2,11 +2,13 @@
 // parsed once per site (model::parsePtx, the parse the front end accepted)
 // and run instruction by instruction. Barriers, mbarriers, fences and
 // elect.sync become the engine's events, at the asm statement's line.
+#include <cstring>
 #include <mutex>
 
 #include "BlockExecutor.h"
 #include "Lane.h"
 #include "Runtime.h"
+#include "warpsim/model/ClusterShape.h"
 #include "warpsim/model/Ptx.h"
 #include "warpsim/ptx_abi.h"
 #include "warpsim/sync_abi.h"
@@ -23,6 +25,11 @@ namespace {
 // __cvta_generic_to_shared gives); a generic pointer into the window is
 // taken as it is.
 constexpr std::uint64_t kSharedWindow = std::uint64_t{1} << 18;
+// A shared::cluster address (mapa.shared::cluster) of the cluster's block
+// `rank` at `offset`: kClusterShared + rank * kSharedWindow + offset (a
+// 32-bit value, as on the GPU; a shared::cta offset names the own block).
+constexpr std::uint64_t kClusterShared = std::uint64_t{1} << 24;
+constexpr std::uint64_t kMaxClusterBlocks = 16;
 
 class PtxRun {
 public:
@@ -85,10 +92,26 @@ private:
       return block().slot;
     if (name == "dynamic_smem_size")
       return b.launch->dynamic_smem;
+    const Dim3 &cl = b.launch->cluster;
+    if (name == "cluster_ctarank")
+      return b.cluster_rank;
+    if (name == "cluster_nctarank")
+      return cl.volume();
+    if (name == "is_explicit_cluster")
+      return b.launch->explicit_cluster ? 1 : 0;
     const char axis = name.back();
     auto pick = [axis](const Dim3 &d) -> std::uint64_t {
       return axis == 'x' ? d.x : axis == 'y' ? d.y : d.z;
     };
+    const model::ClusterShape shape{b.launch->grid, cl};
+    if (name.rfind("clusterid.", 0) == 0)
+      return pick(shape.clusterOf(b.index));
+    if (name.rfind("nclusterid.", 0) == 0)
+      return pick(shape.clusters());
+    if (name.rfind("cluster_ctaid.", 0) == 0)
+      return pick(shape.inCluster(b.index));
+    if (name.rfind("cluster_nctaid.", 0) == 0)
+      return pick(cl);
     if (name.rfind("tid.", 0) == 0)
       return pick(l_->tidx);
     if (name.rfind("ntid.", 0) == 0)
@@ -135,9 +158,42 @@ private:
       regs_[o.index] = v;
   }
 
-  void *shared(const PtxOperand &o) {
+  void *shared(const PtxOperand &o) { return reinterpret_cast<void *>(sharedAddress(read(o))); }
+  std::uintptr_t sharedAddress(std::uint64_t v) {
+    if (v < kSharedWindow)
+      return block().info.smem_base + v;
+    if (v - kClusterShared < kMaxClusterBlocks * kSharedWindow)
+      return block().mapShared(l_, block().info.smem_base + (v - kClusterShared) % kSharedWindow,
+                               static_cast<std::uint32_t>((v - kClusterShared) / kSharedWindow),
+                               pc_);
+    return v;
+  }
+  // The address operand of ld / st in its state space, as a generic address.
+  std::uintptr_t spaceAddress(const PtxInstr &in, const PtxOperand &o) {
     const std::uint64_t v = read(o);
-    return reinterpret_cast<void *>(v < kSharedWindow ? block().info.smem_base + v : v);
+    return in.space == PtxInstr::Space::SharedCta || in.space == PtxInstr::Space::SharedCluster
+               ? sharedAddress(v)
+               : v;
+  }
+  void loadStore(const PtxInstr &in) {
+    const auto &a = in.args;
+    const bool load = in.op == PtxOp::Ld;
+    const std::uintptr_t addr = spaceAddress(in, a[load ? 1 : 0]);
+    const std::uint32_t size = in.bits / 8;
+    block().access(l_, addr, size, load ? AccessKind::Load : AccessKind::Store,
+                   MemoryOrder::NotAtomic, pc_);
+    std::uint64_t v = 0;
+    if (load) {
+      std::memcpy(&v, reinterpret_cast<const void *>(addr), size);
+      if (in.isSigned && size < 8) {
+        const std::uint32_t sh = 64 - in.bits;
+        v = static_cast<std::uint64_t>(static_cast<std::int64_t>(v << sh) >> sh);
+      }
+      write(a[0], v);
+    } else {
+      v = read(a[1]);
+      std::memcpy(reinterpret_cast<void *>(addr), &v, size);
+    }
   }
 
   static std::uint64_t truncate(std::uint64_t v, std::uint32_t bits) {
@@ -298,6 +354,30 @@ private:
       // Memory here is one coherent store for both proxies; the event lets
       // the async-proxy checker see which writes the fence covers.
       block().fence(l_, Scope::Block, pc_, in.proxySpaces);
+      break;
+    case PtxOp::BarrierClusterArrive:
+      block().clusterBarrier(l_, false, in.relaxed, pc_);
+      break;
+    case PtxOp::BarrierClusterWait:
+      block().clusterBarrier(l_, true, false, pc_);
+      break;
+    case PtxOp::Mapa: {
+      const std::uint64_t v = read(a[1]);
+      const auto rank = static_cast<std::uint32_t>(read(a[2]));
+      const std::uintptr_t peer = block().mapShared(l_, sharedAddress(v), rank, pc_);
+      const MemoryMap &mem = Runtime::get().memory;
+      write(a[0], in.space == PtxInstr::Space::SharedCluster
+                      ? kClusterShared + rank * kSharedWindow +
+                            (peer - mem.sharedWindow(mem.sharedSlotOf(peer)))
+                      : peer);
+      break;
+    }
+    case PtxOp::GetCtaRank:
+      write(a[0], block().sharedRank(l_, sharedAddress(read(a[1])), pc_));
+      break;
+    case PtxOp::Ld:
+    case PtxOp::St:
+      loadStore(in);
       break;
     case PtxOp::Bra:
       break;

@@ -50,7 +50,12 @@ public:
   std::uint64_t launches = 0;
   std::string devicePrintf;                   // flushed when a launch ends
   std::map<const void *, int> maxDynamicSmem; // cudaFuncSetAttribute
-  std::map<const void *, int> smemCarveout;   // cudaFuncAttributePreferredSharedMemoryCarveout
+  // Kernels allowed clusters of up to 16 blocks
+  // (cudaFuncAttributeNonPortableClusterSizeAllowed).
+  std::map<const void *, bool> nonPortableClusters;
+  // __cluster_dims__ of kernels launched so far (cudaFuncGetAttributes).
+  std::map<const void *, model::Dim3> kernelClusterDims;
+  std::map<const void *, int> smemCarveout; // cudaFuncAttributePreferredSharedMemoryCarveout
   // Static __shared__ bytes of each kernel, learned from its launch sites
   // (KernelSite) and from warpsim_register_kernel (KernelRegistry.cpp).
   std::map<const void *, std::size_t> kernelStaticSmem;

@@ -43,6 +43,7 @@ extern "C" const char *cudaGetErrorName(cudaError_t error) {
     WARPSIM_NAME(cudaErrorInvalidPc)
     WARPSIM_NAME(cudaErrorLaunchFailure)
     WARPSIM_NAME(cudaErrorCooperativeLaunchTooLarge)
+    WARPSIM_NAME(cudaErrorInvalidClusterSize)
     WARPSIM_NAME(cudaErrorNotPermitted)
     WARPSIM_NAME(cudaErrorNotSupported)
     WARPSIM_NAME(cudaErrorUnknown)
@@ -120,6 +121,8 @@ extern "C" const char *cudaGetErrorString(cudaError_t error) {
     return "unspecified launch failure";
   case cudaErrorCooperativeLaunchTooLarge:
     return "too many blocks in cooperative launch";
+  case cudaErrorInvalidClusterSize:
+    return "invalid cluster size";
   case cudaErrorNotPermitted:
     return "operation not permitted";
   case cudaErrorNotSupported:

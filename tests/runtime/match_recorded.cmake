@@ -2,6 +2,7 @@
 # byte-identical to RECORDED (the output of the program's native build on a
 # GPU, recorded with the command named in that file's CMakeLists entry).
 #   -DWARPSIM=... -DSOURCE=... -DOPTIONS="a;b" -DRECORDED=file
+#   -DSTRIP_REPORT=ON: warpsim's "=========" report lines are dropped too.
 #   -DAPPROX_TOLERANCE=N: lines starting with "approx" may differ in their
 #   integer tokens by up to N each (everything else stays exact).
 cmake_minimum_required(VERSION 3.25)
@@ -10,6 +11,10 @@ execute_process(COMMAND ${WARPSIM} run ${SOURCE} ${OPTIONS}
 file(READ ${RECORDED} want)
 # warpsim's own summary line is not part of the program's output.
 string(REGEX REPLACE "========= warpsim:[^\n]*\n" "" out "${out}")
+#   -DSTRIP_REPORT=ON: nor are its findings (a program that provokes them).
+if(STRIP_REPORT)
+  string(REGEX REPLACE "=========[^\n]*\n" "" out "${out}")
+endif()
 if(NOT "${rc}" STREQUAL "0")
   message(FATAL_ERROR "exit status ${rc}\n--- stdout:\n${out}\n--- stderr:\n${err}")
 endif()

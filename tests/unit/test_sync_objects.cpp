@@ -8,6 +8,8 @@
 
 #include "warpsim/model/AsyncGroups.h"
 #include "warpsim/model/BlockBarrier.h"
+#include "warpsim/model/ClusterBarrier.h"
+#include "warpsim/model/ClusterShape.h"
 #include "warpsim/model/MBarrier.h"
 #include "warpsim/model/Ptx.h"
 
@@ -232,4 +234,69 @@ TEST_CASE("ptx: what is not executed is an error naming the instruction") {
   CHECK(err.find("undefined label") != std::string::npos);
   CHECK_FALSE(parsePtx("bar.sync;", p, err));
   CHECK_FALSE(parsePtx("mov.u32 %0, %%nosuchreg;", p, err));
+}
+
+TEST_CASE("cluster barrier: split arrive and wait, one arrival per thread and phase") {
+  ClusterBarrier b;
+  b.reset(3);
+  CHECK(b.arrive(0).phase == 0);
+  ClusterBarrier::Result w = b.wait(0);
+  CHECK_FALSE(w.ready); // threads 1 and 2 have not arrived
+  CHECK(b.arrive(1).rule == ClusterBarrierRule::Ok);
+  CHECK(b.arrive(0).rule == ClusterBarrierRule::ArriveTwice); // no wait in between
+  ClusterBarrier::Result last = b.arrive(2);
+  CHECK(last.completed);
+  CHECK(last.phase == 0);
+  CHECK(b.phase() == 1);
+  CHECK(b.wait(0).ready);
+  CHECK(b.wait(1).ready);
+  // Thread 2 arrives at phase 1 without having waited for phase 0: allowed
+  // (its wait then returns at once for phase 0).
+  CHECK(b.wait(2).ready);
+  CHECK(b.wait(2).rule == ClusterBarrierRule::WaitWithoutArrive);
+}
+
+TEST_CASE("cluster barrier: exited threads are not waited for") {
+  ClusterBarrier b;
+  b.reset(3);
+  b.arrive(0);
+  b.arrive(1);
+  CHECK(b.exited(1).completed == false); // its arrival no longer counts
+  CHECK(b.arrived() == 1);
+  CHECK(b.expected() == 2);
+  ClusterBarrier::Result r = b.exited(2);
+  CHECK(r.completed);
+  CHECK(b.wait(0).ready);
+}
+
+TEST_CASE("cluster shape: ranks x fastest within the cluster, as on the H100") {
+  const ClusterShape s{Dim3{8, 2, 1}, Dim3{4, 2, 1}};
+  CHECK(s.clusters() == Dim3{2, 1, 1});
+  CHECK(s.rankOf(Dim3{5, 1, 0}) == 5); // cluster (1,0,0), position (1,1)
+  CHECK(s.clusterOf(Dim3{5, 1, 0}) == Dim3{1, 0, 0});
+  CHECK(s.blockOf(1, 5) == Dim3{5, 1, 0});
+  CHECK(s.blockOf(0, 3) == Dim3{3, 0, 0});
+}
+
+TEST_CASE("inline PTX: cluster forms") {
+  PtxProgram p;
+  std::string error;
+  REQUIRE(parsePtx("barrier.cluster.arrive.release.aligned;", p, error));
+  CHECK(p.code[0].op == PtxOp::BarrierClusterArrive);
+  CHECK_FALSE(p.code[0].relaxed);
+  REQUIRE(parsePtx("barrier.cluster.arrive.relaxed;", p, error));
+  CHECK(p.code[0].relaxed);
+  REQUIRE(parsePtx("barrier.cluster.wait.acquire;", p, error));
+  CHECK(p.code[0].op == PtxOp::BarrierClusterWait);
+  REQUIRE(parsePtx("mapa.shared::cluster.u32 %0, %1, %2;", p, error));
+  CHECK(p.code[0].op == PtxOp::Mapa);
+  CHECK(p.code[0].space == PtxInstr::Space::SharedCluster);
+  REQUIRE(parsePtx("ld.shared::cluster.u32 %0, [%1];", p, error));
+  CHECK(p.code[0].op == PtxOp::Ld);
+  CHECK(p.code[0].bits == 32);
+  REQUIRE(parsePtx("st.shared::cluster.s16 [%0], %1;", p, error));
+  CHECK(p.code[0].op == PtxOp::St);
+  REQUIRE(parsePtx("mov.u32 %0, %%cluster_ctarank;", p, error));
+  CHECK_FALSE(parsePtx("barrier.cluster.arrive.acquire;", p, error));
+  CHECK_FALSE(parsePtx("ld.shared::cluster.v2.u32 {%0, %1}, [%2];", p, error));
 }

@@ -32,8 +32,8 @@ template <class T> constexpr unsigned long alignasValue() { return alignof(T); }
 // The front end reads the maximum threads per block (a launch above it fails).
 #define __launch_bounds__(...) __attribute__((annotate("warpsim::launch_bounds", __VA_ARGS__)))
 #define __maxnreg__(n)
-// Found by the front end, which refuses it until clusters are simulated.
-#define __cluster_dims__(...) __attribute__((annotate("warpsim::cluster_dims")))
+// Read by the front end into the launch's KernelSite (the cluster shape).
+#define __cluster_dims__(...) __attribute__((annotate("warpsim::cluster_dims", __VA_ARGS__)))
 #define __device_builtin__
 #define __builtin_align__(n) __attribute__((aligned(n)))
 #define __CUDACC__ 1

@@ -45,6 +45,7 @@ enum cudaError {
   cudaErrorCooperativeLaunchTooLarge = 720,
   cudaErrorNotPermitted = 800,
   cudaErrorNotSupported = 801,
+  cudaErrorInvalidClusterSize = 912,
   cudaErrorUnknown = 999,
 };
 typedef enum cudaError cudaError_t;
@@ -342,6 +343,62 @@ typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
 typedef cudaStream_t CUstream;
 typedef cudaEvent_t CUevent;
+
+// cudaLaunchKernelEx's configuration (CUDA 12+). warpsim executes the
+// cluster dimension and the cooperative flag; the scheduling-policy and
+// priority hints change no result and are accepted; any other attribute
+// fails the launch with cudaErrorNotSupported and a warning.
+enum cudaLaunchAttributeID {
+  cudaLaunchAttributeIgnore = 0,
+  cudaLaunchAttributeAccessPolicyWindow = 1,
+  cudaLaunchAttributeCooperative = 2,
+  cudaLaunchAttributeSynchronizationPolicy = 3,
+  cudaLaunchAttributeClusterDimension = 4,
+  cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+  cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+  cudaLaunchAttributeProgrammaticEvent = 7,
+  cudaLaunchAttributePriority = 8,
+  cudaLaunchAttributeMemSyncDomainMap = 9,
+  cudaLaunchAttributeMemSyncDomain = 10,
+  cudaLaunchAttributeLaunchCompletionEvent = 12,
+  cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
+  cudaLaunchAttributePreferredSharedMemoryCarveout = 14,
+};
+enum cudaClusterSchedulingPolicy {
+  cudaClusterSchedulingPolicyDefault = 0,
+  cudaClusterSchedulingPolicySpread = 1,
+  cudaClusterSchedulingPolicyLoadBalancing = 2,
+};
+union cudaLaunchAttributeValue {
+  char pad[64];
+  int cooperative;
+  struct {
+    unsigned int x;
+    unsigned int y;
+    unsigned int z;
+  } clusterDim;
+  enum cudaClusterSchedulingPolicy clusterSchedulingPolicyPreference;
+  int programmaticStreamSerializationAllowed;
+  int priority;
+  unsigned int sharedMemCarveout;
+};
+struct cudaLaunchAttribute {
+  enum cudaLaunchAttributeID id;
+  char pad[8 - sizeof(enum cudaLaunchAttributeID)];
+  union cudaLaunchAttributeValue val;
+};
+typedef struct cudaLaunchAttribute cudaLaunchAttribute;
+typedef union cudaLaunchAttributeValue cudaLaunchAttributeValue;
+typedef enum cudaLaunchAttributeID cudaLaunchAttributeID;
+struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+};
+typedef struct cudaLaunchConfig_st cudaLaunchConfig_t;
 
 struct CUuuid_st {
   char bytes[16];

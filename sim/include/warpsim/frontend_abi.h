@@ -48,6 +48,8 @@ struct KernelSite {
   const char *static_smem_vars = nullptr;
   // The kernel's __launch_bounds__ maximum threads per block, or 0.
   unsigned max_threads_bound = 0;
+  // The kernel's __cluster_dims__, or zeros.
+  unsigned cluster_dims[3] = {0, 0, 0};
 };
 
 // One `__shared__` declaration. Constant-initialised, so a function-local
@@ -69,6 +71,9 @@ struct LaunchConfig {
   std::size_t smem;
   cudaStream_t stream;
   bool cooperative = false; // cudaLaunchCooperativeKernel
+  // cudaLaunchAttributeClusterDimension (cudaLaunchKernelEx), if given.
+  bool cluster_given = false;
+  unsigned cluster[3] = {1, 1, 1};
   LaunchConfig(dim3 g, dim3 b, std::size_t s = 0, cudaStream_t st = nullptr)
       : grid(g), block(b), smem(s), stream(st) {}
 };
@@ -90,6 +95,10 @@ void *warpsim_param_buffer(std::size_t size, std::size_t align);
 // __CUDA_ARCH__ runs the body compiled with it defined (docs/frontend.md).
 bool warpsim_in_device_code(void);
 // Runs the grid; `entry(closure)` is what every GPU thread executes.
+// A launch refused before it starts: `error` (cudaErrorNotSupported: launch
+// attribute `attribute` is not simulated, with a warning).
+cudaError_t warpsim_launch_refused(const warpsim::KernelSite *site, cudaError_t error,
+                                   unsigned attribute);
 cudaError_t warpsim_launch(const warpsim::KernelSite *site, const warpsim::LaunchConfig *config,
                            void (*entry)(void *), void *closure);
 }
@@ -174,6 +183,42 @@ cudaError_t launchWithArgs(const KernelSite &site, bool cooperative, void (*kern
   LaunchConfig config(grid, block, smem, stream);
   config.cooperative = cooperative;
   return detail::launchArgs(site, config, kernel, args, std::index_sequence_for<P...>{});
+}
+
+// cudaLaunchKernelEx(&config, kernel, args...) as the front end rewrites it
+// (the kernel named): launchEx(&config, site, &kernel, args...).
+template <class... P, class... A>
+cudaError_t launchEx(const cudaLaunchConfig_t *cfg, const KernelSite &site, void (*kernel)(P...),
+                     A &&...args) {
+  static_assert(sizeof...(P) == sizeof...(A),
+                "cudaLaunchKernelEx: the arguments must match the kernel's parameters");
+  if (cfg == nullptr || (cfg->numAttrs != 0 && cfg->attrs == nullptr))
+    return warpsim_launch_refused(&site, cudaErrorInvalidValue, 0);
+  LaunchConfig config(cfg->gridDim, cfg->blockDim, cfg->dynamicSmemBytes, cfg->stream);
+  for (unsigned i = 0; i < cfg->numAttrs; ++i) {
+    const cudaLaunchAttribute &a = cfg->attrs[i];
+    switch (a.id) {
+    case cudaLaunchAttributeIgnore:
+    case cudaLaunchAttributeClusterSchedulingPolicyPreference: // placement hints
+    case cudaLaunchAttributePriority:
+    case cudaLaunchAttributePreferredSharedMemoryCarveout:
+      break;
+    case cudaLaunchAttributeCooperative:
+      config.cooperative = a.val.cooperative != 0;
+      break;
+    case cudaLaunchAttributeClusterDimension:
+      config.cluster_given = true;
+      config.cluster[0] = a.val.clusterDim.x;
+      config.cluster[1] = a.val.clusterDim.y;
+      config.cluster[2] = a.val.clusterDim.z;
+      break;
+    default:
+      return warpsim_launch_refused(&site, cudaErrorNotSupported, static_cast<unsigned>(a.id));
+    }
+  }
+  return launch(
+      site, config, [kernel](auto &&...a) { kernel(a...); },
+      static_cast<std::remove_cv_t<std::remove_reference_t<P>>>(std::forward<A>(args))...);
 }
 
 } // namespace warpsim

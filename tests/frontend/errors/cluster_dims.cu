@@ -1,8 +1,8 @@
 // A cluster shape is part of what a kernel computes (DSMEM, cluster barriers):
-// until clusters are simulated it is refused, never silently dropped.
-// EXPECT-ERROR: cluster_dims.cu:5:1: error: thread block clusters (__cluster_dims__) are not supported yet
+// one that is not a positive constant is refused, never silently dropped.
+// EXPECT-ERROR: cluster_dims.cu:5:1: error: __cluster_dims__ takes one to three positive integer constants
 __global__ void
-__cluster_dims__(2, 1, 1) k(int *p) {
+__cluster_dims__(2, 0, 1) k(int *p) {
   p[threadIdx.x] = 1;
 }
 

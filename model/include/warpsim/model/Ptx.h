@@ -36,10 +36,16 @@ enum class PtxOp : std::uint8_t {
   // cp.async.bulk.shared::cluster|shared::cta.global.mbarrier::complete_tx::bytes
   //   [d], [s], size, [mbar]
   CpAsyncBulkLoad,
-  CpAsyncBulkStore,  // cp.async.bulk.global.shared::cta.bulk_group [d], [s], size
-  CpAsyncBulkCommit, // cp.async.bulk.commit_group
-  CpAsyncBulkWait,   // cp.async.bulk.wait_group{.read} n
-  FenceProxyAsync,   // fence.proxy.async{.shared::cta|.shared::cluster|.global}
+  CpAsyncBulkStore,     // cp.async.bulk.global.shared::cta.bulk_group [d], [s], size
+  CpAsyncBulkCommit,    // cp.async.bulk.commit_group
+  CpAsyncBulkWait,      // cp.async.bulk.wait_group{.read} n
+  FenceProxyAsync,      // fence.proxy.async{.shared::cta|.shared::cluster|.global}
+  BarrierClusterArrive, // barrier.cluster.arrive{.release|.relaxed}{.aligned}
+  BarrierClusterWait,   // barrier.cluster.wait{.acquire}{.aligned}
+  Mapa,                 // mapa{.shared::cluster}.u32|u64 d, a, rank
+  GetCtaRank,           // getctarank{.shared::cluster}.u32|u64 d, a
+  Ld,                   // ld{.weak}{.shared{::cta|::cluster}|.global}.type d, [a]
+  St,                   // st{.weak}{.shared{::cta|::cluster}|.global}.type [a], v
 };
 
 struct PtxOperand {
@@ -71,6 +77,14 @@ struct PtxInstr {
   bool noinc = false;           // cp.async.mbarrier.arrive.noinc
   bool read = false;            // cp.async.bulk.wait_group.read
   std::uint8_t proxySpaces = 0; // fence.proxy.async: 1 shared, 2 global, 3 both
+  bool relaxed = false;         // barrier.cluster.arrive.relaxed
+  // ld / st / mapa / getctarank: the state space of the address operand.
+  enum class Space : std::uint8_t {
+    Generic,
+    SharedCta,
+    SharedCluster,
+    Global
+  } space = Space::Generic;
   enum class Cmp : std::uint8_t { Eq, Ne, Lt, Le, Gt, Ge } cmp = Cmp::Eq;
   bool isSigned = false, isFloat = false;
   std::uint32_t bits = 32;  // operand width of mov/selp/setp

@@ -1,0 +1,31 @@
+# `cmake --install build --prefix P`: a self-contained warpsim under P
+# (docs/integration.md). warpsim finds the runtime libraries and device
+# headers relative to P/bin (sim/driver/RuntimePaths.cpp); clang++-19, its
+# resource directory and Boost.Context come from the system.
+#   P/bin/warpsim
+#   P/lib/warpsim/        the runtime archives every simulated program links
+#   P/share/warpsim/include/  the CUDA and warpsim device headers (sim/include)
+#   P/share/warpsim/arch/     the architecture data (model/arch, built into warpsim)
+#   P/lib/cmake/warpsim/  the CMake package: warpsim::warpsim, warpsim_add_test()
+include(CMakePackageConfigHelpers)
+
+install(TARGETS warpsim EXPORT warpsimTargets RUNTIME DESTINATION bin)
+install(TARGETS warpsim_rt warpsim_sim_core warpsim_model warpsim_cuda_errors
+        ARCHIVE DESTINATION ${WARPSIM_INSTALL_LIBDIR})
+install(DIRECTORY "${CMAKE_SOURCE_DIR}/sim/include/" DESTINATION ${WARPSIM_INSTALL_INCLUDEDIR})
+install(DIRECTORY "${CMAKE_SOURCE_DIR}/model/arch/" DESTINATION ${WARPSIM_INSTALL_DATADIR}/arch
+        FILES_MATCHING PATTERN "*.arch")
+
+install(EXPORT warpsimTargets NAMESPACE warpsim:: DESTINATION ${WARPSIM_INSTALL_CMAKEDIR})
+configure_package_config_file(cmake/warpsimConfig.cmake.in
+  "${CMAKE_BINARY_DIR}/package/warpsimConfig.cmake"
+  INSTALL_DESTINATION ${WARPSIM_INSTALL_CMAKEDIR})
+# 0.x: a minor version may change warpsim_add_test() or the report.
+write_basic_package_version_file("${CMAKE_BINARY_DIR}/package/warpsimConfigVersion.cmake"
+  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES "${CMAKE_BINARY_DIR}/package/warpsimConfig.cmake"
+              "${CMAKE_BINARY_DIR}/package/warpsimConfigVersion.cmake"
+              cmake/WarpsimTest.cmake cmake/WarpsimTestCheck.cmake
+        DESTINATION ${WARPSIM_INSTALL_CMAKEDIR})
+
+include(cmake/WarpsimPackage.cmake)
