@@ -18,7 +18,9 @@ void AsyncCopyChecker::onBlockBegin(const BlockInfo &b) { slotOf(&b).clear(); }
 void AsyncCopyChecker::onAsyncCopy(const AsyncCopyEvent &e) {
   std::vector<InFlight> &f = slotOf(e.block);
   if (!e.landed) {
-    f.push_back(InFlight{e.dst, e.size, e.thread, e.pc, e.src, e.kind, e.src_size});
+    FindingSite issue = threadSite(*e.block, e.thread, e.pc, "copy");
+    f.push_back(
+        InFlight{e.dst, e.size, e.thread, e.pc, e.src, e.kind, e.src_size, std::move(issue.stack)});
     return;
   }
   for (std::size_t i = 0; i < f.size(); ++i)
@@ -86,6 +88,7 @@ void AsyncCopyChecker::report(const WarpAccess &a, const LaneAccess &la, const I
   FindingSite now = threadSite(*a.block, tid, a.pc, read ? "read" : "write");
   now.detail = read ? "read" : "write";
   FindingSite copy = threadSite(*a.block, c.thread, c.pc, "copy");
+  copy.stack = c.stack;
   copy.detail =
       bulk ? "bulk copy issued, not yet waited for" : "async copy issued, not yet waited for";
   x.sites.push_back(std::move(now));

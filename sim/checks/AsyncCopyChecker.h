@@ -32,6 +32,9 @@ private:
     std::uintptr_t src; // read when the copy lands
     AsyncCopyKind kind;
     std::uint32_t srcSize;
+    // The issuing thread's callers at the issue: by the time an access
+    // finds the copy in flight the thread may be in another function.
+    std::vector<std::uintptr_t> stack;
   };
   void report(const WarpAccess &a, const LaneAccess &la, const InFlight &c, bool source);
   std::vector<InFlight> &slotOf(const BlockInfo *b);

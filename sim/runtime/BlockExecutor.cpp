@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include "AddressSpace.h"
 #include "GridRunner.h"
@@ -772,45 +775,72 @@ std::string BlockExecutor::mbarrierWaitText(const PendingEvent &e) const {
   return s;
 }
 
+std::string BlockExecutor::waitText(const Lane &l) const {
+  return l.waitsOn(SyncObjectKind::MBarrier)         ? mbarrierWaitText(l.ev)
+         : l.waitsOn(SyncObjectKind::GridBarrier)    ? grid_.gridSyncWaitText()
+         : l.waitsOn(SyncObjectKind::ClusterBarrier) ? clusterWaitText(l)
+                                                     : barrierWaitText(l.ev);
+}
+
 void BlockExecutor::describeWaiters(Finding &f) const {
   if (done)
     return;
-  // Group the block's lanes by what they do and where.
-  std::map<std::pair<int, std::uintptr_t>, std::vector<const Lane *>> groups;
+  // Group the block's lanes by what they do and where: the instruction, the
+  // call stack (one helper such as a named_sync() wrapper serves several call
+  // sites) and, for waiters, what they wait for (one instruction may wait on
+  // different barrier ids, mbarriers or phases). One group is one site.
+  struct Key {
+    int what; // 0 waits at a barrier, 1 spins, 2 exited, 3 waits at a warp op
+    std::uintptr_t pc;
+    std::vector<std::uintptr_t> stack;
+    std::string waitsFor;
+    bool operator<(const Key &o) const {
+      return std::tie(what, pc, stack, waitsFor) < std::tie(o.what, o.pc, o.stack, o.waitsFor);
+    }
+  };
+  auto keyOf = [&](const Lane &l, int what) {
+    Key k{what, what == 2 ? 0 : l.ev.pc, {}, {}};
+    if (what == 2)
+      return k;
+    for (std::uint32_t d = std::min(l.depth, Lane::kMaxFrames);
+         d-- > warpsim::detail::kKernelCallDepth;)
+      k.stack.push_back(l.frames[d]);
+    if (what == 0)
+      k.waitsFor = waitText(l);
+    return k;
+  };
+  std::map<Key, std::vector<const Lane *>> groups;
   for (const Lane &l : lanes) {
     if (l.state == LaneState::Exited) {
-      groups[{2, 0}].push_back(&l);
+      groups[keyOf(l, 2)].push_back(&l);
     } else if (l.waitsOn(SyncObjectKind::Barrier)) {
-      groups[{0, l.ev.pc}].push_back(&l);
+      groups[keyOf(l, 0)].push_back(&l);
     } else if (l.waitsOn(SyncObjectKind::WarpSync)) {
-      groups[{3, l.ev.pc}].push_back(&l);
+      groups[keyOf(l, 3)].push_back(&l);
     } else if (l.waitsOn(SyncObjectKind::MBarrier) || l.waitsOn(SyncObjectKind::GridBarrier) ||
                l.waitsOn(SyncObjectKind::ClusterBarrier)) {
-      groups[{0, l.ev.pc}].push_back(&l); // listed with the barrier waiters
+      groups[keyOf(l, 0)].push_back(&l); // listed with the barrier waiters
     } else if (l.started) {
-      groups[{1, l.ev.pc}].push_back(&l);
+      groups[keyOf(l, 1)].push_back(&l);
     }
   }
   for (const auto &[key, group] : groups) {
     const Lane *first = group.front();
-    const char *role = key.first == 0 || key.first == 3 ? "waits"
-                       : key.first == 1                 ? "spins"
-                                                        : "exited";
-    FindingSite s = siteOf(first, key.first == 2 ? 0 : first->ev.pc, role);
+    const char *role = key.what == 0 || key.what == 3 ? "waits"
+                       : key.what == 1                ? "spins"
+                                                      : "exited";
+    FindingSite s = siteOf(first, key.what == 2 ? 0 : first->ev.pc, role);
     std::vector<std::uint32_t> ids;
     for (const Lane *l : group)
       ids.push_back(l->tid);
     s.thread_count = static_cast<std::uint32_t>(group.size());
     s.threads = threadList(ids);
-    if (key.first == 0) {
-      s.detail = first->waitsOn(SyncObjectKind::MBarrier)         ? mbarrierWaitText(first->ev)
-                 : first->waitsOn(SyncObjectKind::GridBarrier)    ? grid_.gridSyncWaitText()
-                 : first->waitsOn(SyncObjectKind::ClusterBarrier) ? clusterWaitText(*first)
-                                                                  : barrierWaitText(first->ev);
-    } else if (key.first == 3) {
+    if (key.what == 0) {
+      s.detail = key.waitsFor;
+    } else if (key.what == 3) {
       s.detail = std::string("waiting at ") + model::warpOpName(first->ev.op) + " (mask " +
                  hexMask(first->ev.mask, info.launch->warp_size) + ")";
-    } else if (key.first == 1) {
+    } else if (key.what == 1) {
       const PendingEvent &e = first->ev;
       s.detail = "running without progress";
       if (e.kind == EventKind::Access)

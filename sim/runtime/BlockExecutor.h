@@ -161,6 +161,8 @@ public:
   bool waitsAtWarpOp() const;
   std::string barrierWaitText(const PendingEvent &e) const;
   std::string mbarrierWaitText(const PendingEvent &e) const;
+  // What a lane waiting at a barrier, mbarrier or grid barrier waits for.
+  std::string waitText(const Lane &l) const;
 
 private:
   friend void laneMain(boost::context::detail::transfer_t t);

@@ -3,7 +3,9 @@
 #   // EXPECT: KIND SPACE SEVERITY [hazard=RAW|WAR|WAW] [at=@MARK]...
 #       a finding of this kind, memory space ("-" for none) and severity,
 #       whose sites include the line marked `// @MARK` in SOURCE (each at=
-#       must match one site, and the finding's file must be SOURCE);
+#       must match one site, and the finding's file must be SOURCE; a finding
+#       located in a header counts as SOURCE's when a site's call stack runs
+#       through SOURCE, and those frames' lines count as the site's lines);
 #   // EXPECT-CLEAN          no finding at all, exit status 0;
 #   // OPTIONS: ...          extra options for `warpsim check`;
 #   // EXIT: N               expected exit status (default: 3 when an error
@@ -85,13 +87,33 @@ if(nk GREATER 0)
       endif()
       get_filename_component(file "${file}" NAME)
       set(sitelines "")
+      set(in_source OFF)
       string(JSON nt LENGTH "${json}" kernels ${k} findings ${f} threads)
       if(nt GREATER 0)
         math(EXPR nt1 "${nt} - 1")
         foreach(t RANGE ${nt1})
           string(JSON ln GET "${json}" kernels ${k} findings ${f} threads ${t} line)
           list(APPEND sitelines ${ln})
+          # A site inside a header (cooperative_groups.h's grid.sync(), a
+          # helper library) also matches at the caller's line in SOURCE: the
+          # frames of its call stack that are in SOURCE count as its lines.
+          string(JSON ns ERROR_VARIABLE nostack LENGTH "${json}" kernels ${k} findings ${f} threads ${t} stack)
+          if(NOT nostack AND ns GREATER 0)
+            math(EXPR ns1 "${ns} - 1")
+            foreach(s RANGE ${ns1})
+              string(JSON sfile GET "${json}" kernels ${k} findings ${f} threads ${t} stack ${s} file)
+              get_filename_component(sfile "${sfile}" NAME)
+              if(sfile STREQUAL base)
+                string(JSON sln GET "${json}" kernels ${k} findings ${f} threads ${t} stack ${s} line)
+                list(APPEND sitelines ${sln})
+                set(in_source ON)
+              endif()
+            endforeach()
+          endif()
         endforeach()
+      endif()
+      if(in_source AND NOT file STREQUAL base)
+        set(file "${base}")
       endif()
       string(REPLACE ";" "," sitelines "${sitelines}")
       list(APPEND found "${kind}|${space}|${sev}|${hazard}|${file}|${sitelines}")

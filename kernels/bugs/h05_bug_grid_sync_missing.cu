@@ -1,0 +1,94 @@
+// BUG VARIANT of kernels/h05_grid_sync_reduce.cu (the correct twin): the
+// grid.sync() between the partial sums and their use is missing. Each block
+// adds partials that other blocks may not have written yet: a race on global
+// memory (racecheck checks shared memory only), and with the zero-filled
+// partial buffer a wrong total whenever a block is early.
+// EXPECT: race global error hazard=RAW at=@read at=@write
+// h05 - one-kernel normalisation with a grid barrier (cooperative groups).
+// out[i] = in[i] / sum(in) in a single launch: each block reduces a
+// grid-stride slice of `in` in shared memory and writes its partial sum;
+// grid.sync() makes every partial visible to every block; then each block
+// adds the partials itself and scales its slice. The launch is
+// cudaLaunchCooperativeKernel, and the grid is sized with the occupancy API
+// (blocks per SM x SMs, capped at what the data needs), as a cooperative
+// launch must be: a grid larger than can be co-resident is refused.
+// THREADS = 128, SIZE = 4096, at most 16 blocks; in[i] = (i mod 9) + 1, so
+// every partial and the total are exact and out is checked against a CPU
+// reference with a float tolerance (one division per element).
+#include "../puzzle.h"
+#include <cooperative_groups.h>
+
+namespace cg = cooperative_groups;
+
+constexpr int THREADS = 128;
+constexpr int SIZE = 4096;
+constexpr int MAX_BLOCKS = 16;
+
+__global__ void normalise(float *out, float *partial, const float *in, int n) {
+  cg::grid_group grid = cg::this_grid();
+  cg::thread_block block = cg::this_thread_block();
+  __shared__ float s[THREADS];
+  const int t = threadIdx.x;
+
+  float v = 0.0f;
+  for (unsigned i = grid.thread_rank(); i < unsigned(n); i += grid.size())
+    v += in[i];
+  s[t] = v;
+  block.sync();
+  for (int k = THREADS / 2; k > 0; k >>= 1) {
+    if (t < k)
+      s[t] += s[t + k];
+    block.sync();
+  }
+  if (t == 0)
+    partial[blockIdx.x] = s[0]; // @write
+
+  // BUG: no grid.sync(): other blocks may not have written their partial yet
+
+  float total = 0.0f;
+  for (unsigned b = 0; b < gridDim.x; ++b)
+    total += partial[b]; // @read
+  for (unsigned i = grid.thread_rank(); i < unsigned(n); i += grid.size())
+    out[i] = in[i] / total;
+}
+
+int main() {
+  static float h_in[SIZE], h_out[SIZE];
+  static double ref[SIZE];
+  double sum = 0;
+  for (int i = 0; i < SIZE; ++i) {
+    h_in[i] = float(i % 9 + 1);
+    sum += h_in[i];
+  }
+  for (int i = 0; i < SIZE; ++i)
+    ref[i] = h_in[i] / sum;
+
+  int dev = 0, coop = 0, sms = 0, per_sm = 0;
+  CUDA_CHECK(cudaGetDevice(&dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
+  if (!coop) {
+    std::printf("the device cannot launch cooperative kernels\nFAIL\n");
+    return 1;
+  }
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, normalise, THREADS, 0));
+  int blocks = sms * per_sm; // all co-resident
+  if (blocks > MAX_BLOCKS)
+    blocks = MAX_BLOCKS;
+  std::printf("cooperative grid: %d blocks x %d threads\n", blocks, THREADS);
+
+  DeviceBuffer<float> d_in(h_in, SIZE);
+  DeviceBuffer<float> d_out(SIZE);
+  DeviceBuffer<float> d_partial(blocks);
+  float *out = d_out.data(), *partial = d_partial.data();
+  const float *in = d_in.data();
+  int n = SIZE;
+  void *args[] = {&out, &partial, &in, &n};
+  CUDA_CHECK(cudaLaunchCooperativeKernel((void *)normalise, dim3(blocks), dim3(THREADS), args, 0, 0));
+  CUDA_CHECK(cudaDeviceSynchronize());
+  d_out.download(h_out);
+
+  print_array("out[0:9]", h_out, 9);
+  puzzle_output("out", h_out, SIZE);
+  return finish(check_close("out", h_out, ref, SIZE, 0.0, 1e-6));
+}
