@@ -469,6 +469,16 @@ void RaceDetector::onGridSync(const LaunchInfo &) {
   gridEpoch_ = e;
 }
 
+RaceDetector::ThreadSync &RaceDetector::syncThread(BlockSync &bs, const BlockInfo *b,
+                                                   std::uint32_t warp, std::uint32_t tid) {
+  if (!pending_.empty())
+    resolve(b, warp);
+  ThreadSync &t = bs.threads[tid];
+  if (!t.atomics.empty())
+    settle(bs, t);
+  return t;
+}
+
 void RaceDetector::onClusterBarrier(const ClusterBarrierEvent &e) {
   using Op = ClusterBarrierEvent::Op;
   if (e.rule != model::ClusterBarrierRule::Ok)
@@ -480,12 +490,8 @@ void RaceDetector::onClusterBarrier(const ClusterBarrierEvent &e) {
     return;
   }
   BlockSync &bs = blockOf(e.block);
-  if (!pending_.empty())
-    resolve(e.block, e.warp);
   const std::uint32_t tid = e.warp * ws_ + e.lane;
-  ThreadSync &t = bs.threads[tid];
-  if (!t.atomics.empty())
-    settle(bs, t);
+  ThreadSync &t = syncThread(bs, e.block, e.warp, tid);
   if (e.op == Op::Arrive) {
     // barrier.cluster.arrive is .release (unless .relaxed), at cluster
     // scope: the peers that wait for the phase acquire it.
@@ -550,12 +556,8 @@ void RaceDetector::onMBarrier(const MBarrierEvent &e) {
   if (e.rule != MBarrierRule::Ok && e.rule != MBarrierRule::PhaseNotObserved)
     return;
   BlockSync &bs = blockOf(e.block);
-  if (!pending_.empty())
-    resolve(e.block, e.warp);
   const std::uint32_t tid = e.warp * ws_ + e.lane;
-  ThreadSync &t = bs.threads[tid];
-  if (!t.atomics.empty())
-    settle(bs, t);
+  ThreadSync &t = syncThread(bs, e.block, e.warp, tid);
   MBarrierSync &mb = mbarriers_[e.addr];
   if (e.op == MBarrierOp::Init) {
     mb = MBarrierSync{};

@@ -113,6 +113,9 @@ private:
   model::SyncClock snapshot(const BlockSync &bs, const ThreadSync &t, std::uint32_t gtid,
                             std::uint32_t epoch, std::uint32_t scope) const;
   void settle(BlockSync &bs, ThreadSync &t);
+  // A thread at a synchronisation event: pending write-write checks of its
+  // warp resolved, its relaxed atomics settled.
+  ThreadSync &syncThread(BlockSync &bs, const BlockInfo *b, std::uint32_t warp, std::uint32_t tid);
   void atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, std::uint32_t epoch,
                   std::uintptr_t addr, MemoryOrder order, Scope scope);
   std::uint16_t siteOf(std::uintptr_t pc);

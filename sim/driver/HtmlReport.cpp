@@ -54,23 +54,6 @@ std::string dim(const unsigned d[3]) {
   return "(" + std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]) + ")";
 }
 
-std::string percent(std::uint64_t num, std::uint64_t den) {
-  if (den == 0)
-    return "-";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%",
-                100.0 * static_cast<double>(num) / static_cast<double>(den));
-  return buf;
-}
-
-std::string ratio(std::uint64_t num, std::uint64_t den) {
-  if (den == 0)
-    return "-";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", static_cast<double>(num) / static_cast<double>(den));
-  return buf;
-}
-
 // The user's source files, whole lines, read once each.
 class SourceFiles {
 public:

@@ -57,23 +57,6 @@ std::uint64_t u64(const llvm::json::Object &o, llvm::StringRef key) {
   return static_cast<std::uint64_t>(o.getInteger(key).value_or(0));
 }
 
-std::string percent(std::uint64_t num, std::uint64_t den) {
-  if (den == 0)
-    return "-";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%",
-                100.0 * static_cast<double>(num) / static_cast<double>(den));
-  return buf;
-}
-
-std::string ratio(std::uint64_t num, std::uint64_t den) {
-  if (den == 0)
-    return "-";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", static_cast<double>(num) / static_cast<double>(den));
-  return buf;
-}
-
 std::string pad(std::string s, std::size_t w, bool left = false) {
   if (s.size() >= w)
     return s;
@@ -104,6 +87,23 @@ std::string xmlEscape(const std::string &s) {
 }
 
 } // namespace
+
+std::string percent(std::uint64_t num, std::uint64_t den) {
+  if (den == 0)
+    return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%",
+                100.0 * static_cast<double>(num) / static_cast<double>(den));
+  return buf;
+}
+
+std::string ratio(std::uint64_t num, std::uint64_t den) {
+  if (den == 0)
+    return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", static_cast<double>(num) / static_cast<double>(den));
+  return buf;
+}
 
 void ProfileCounters::add(const ProfileCounters &o) {
   instructions += o.instructions;

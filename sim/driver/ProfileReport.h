@@ -74,4 +74,8 @@ std::string renderProfileSvg(const ProfileData &p);
 // and, when svgPath is not empty, the picture written there.
 std::string profileOutputs(const ProfileData &p, const std::string &svgPath);
 
+// "12.5%" and "1.25" for the report tables ("-" when `den` is 0).
+std::string percent(std::uint64_t num, std::uint64_t den);
+std::string ratio(std::uint64_t num, std::uint64_t den);
+
 } // namespace warpsim::driver
