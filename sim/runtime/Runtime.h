@@ -107,6 +107,8 @@ public:
   // The same stats from the crash handler: written with write(2), no
   // allocation, so a launch that crashed (stack overflow) is still counted.
   void finishAfterCrash();
+  // The main thread's stack [lo, hi): where a host crash's frames may be read.
+  std::uintptr_t hostStackLo = 0, hostStackHi = 0;
   // Size of the launch's parameter block (set by warpsim_param_buffer).
   std::size_t paramBytes = 0;
 
