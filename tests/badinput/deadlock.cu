@@ -1,23 +1,23 @@
-// Thread 0 of each block waits at a second __syncthreads() that the others
-// never reach (they return after the first one): on a GPU this hangs.
-// warpsim ends the run with a report of who waits where (exit status 5).
+// A block barrier that expects one thread more than the block has: every
+// thread arrives and waits for a phase that never completes. On a GPU this
+// hangs; warpsim ends the run with a report of who waits where (exit 5).
 #include <cstdio>
+#include <cuda/barrier>
 #include <cuda_runtime.h>
 
-__global__ void extra_barrier(int *out) {
-  __shared__ int s[64];
-  s[threadIdx.x] = threadIdx.x;
+__global__ void one_too_many(int *out) {
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  if (threadIdx.x == 0)
+    init(&bar, blockDim.x + 1);
   __syncthreads();
-  if (threadIdx.x == 0) {
-    __syncthreads();
-    out[blockIdx.x] = s[63];
-  }
+  bar.arrive_and_wait();
+  out[threadIdx.x] = 1;
 }
 
 int main() {
   int *out;
-  cudaMalloc(&out, 2 * sizeof(int));
-  extra_barrier<<<2, 64>>>(out);
+  cudaMalloc(&out, 64 * sizeof(int));
+  one_too_many<<<1, 64>>>(out);
   cudaDeviceSynchronize();
   std::printf("not reached\n");
   return 0;
