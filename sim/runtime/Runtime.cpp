@@ -81,15 +81,20 @@ struct RawLine {
   // The frames: the faulting instruction (+1: the symbolizer looks at the
   // byte before a return address), else, in a library function without a
   // frame, the return address on top of the stack; then the frame-pointer
-  // chain while it stays inside the stack (read-only, bounded).
+  // chain while it stays inside the stack (read-only, bounded). A stack
+  // overflow faults at whichever instruction of the recursing function (or
+  // of a hook it calls) meets the guard page, which moves with the stack's
+  // random start: only the recursing call site is kept, the same every run.
   std::uintptr_t frames[16];
   int count = 0;
-  if (rt.inImageReadOnly(pc))
+  if (!stackOverflow && rt.inImageReadOnly(pc))
     frames[count++] = pc + 1;
   else if (!stackOverflow && sp % 8 == 0 &&
            rt.inImageReadOnly(*reinterpret_cast<std::uintptr_t *>(sp)))
     frames[count++] = *reinterpret_cast<std::uintptr_t *>(sp);
-  const bool onMainStack = sp >= rt.hostStackLo && sp < rt.hostStackHi;
+  // The overflowing frame lies just below the stack's lower end (in its
+  // guard); the frames it points to are above.
+  const bool onMainStack = sp + (std::uintptr_t{1} << 20) >= rt.hostStackLo && sp < rt.hostStackHi;
   for (int guard = 0; onMainStack && guard < 64 && count < 16; ++guard) {
     if (fp < sp || fp % 8 != 0 || fp + 16 > rt.hostStackHi)
       break;
@@ -100,6 +105,18 @@ struct RawLine {
     if (next <= fp)
       break;
     fp = next;
+  }
+  if (stackOverflow && count > 0) {
+    // The first return address that recurs: the recursion's call site (the
+    // frames below it may be a hook's or a prologue's, which move).
+    bool found = false;
+    for (int i = 0; i < count && !found; ++i)
+      for (int j = i + 1; j < count && !found; ++j)
+        if (frames[j] == frames[i]) {
+          frames[0] = frames[i];
+          found = true;
+        }
+    count = 1;
   }
   static RawLine line;
   line.put("{\"type\":\"finding\",\"kind\":\"host-crash\",\"severity\":\"error\",\"kernel\":\"\","
