@@ -13,11 +13,11 @@
 #include <string>
 #include <string_view>
 
+#include "warpsim/frontend/Lint.h"
+#include "warpsim/frontend/Translate.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
-#include "warpsim/frontend/Lint.h"
-#include "warpsim/frontend/Translate.h"
 
 namespace {
 
