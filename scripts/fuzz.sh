@@ -8,7 +8,12 @@
 # corpus/ (everything new), min/ (corpus/ minimised with -merge=1), fuzz.log.
 #   scripts/fuzz.sh [SECONDS]
 # Environment: WARPSIM_FUZZ_BUILD (build directory), WARPSIM_FUZZ_WORK (run
-# directory), WARPSIM_FUZZ_ARGS (more libFuzzer flags).
+# directory), WARPSIM_FUZZ_FORK (1, the default: go on after a finding; 0:
+# one process, which stops at the first finding but spends no time
+# restarting jobs), WARPSIM_FUZZ_TIMEOUT (seconds per input, default 300:
+# the limit is wall-clock time, and a niced job on a busy machine waits),
+# WARPSIM_FUZZ_SEEDS (more corpus directories, space-separated),
+# WARPSIM_FUZZ_ARGS (more libFuzzer flags).
 set -euo pipefail
 secs=${1:-1800}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,14 +35,20 @@ echo "fuzz.sh: $(ls "$work/seeds" | wc -l) seed files, $secs s"
 
 dirs=("$work/corpus" "$work/seeds")
 [ -d "$root/tests/fuzz/corpus" ] && dirs+=("$root/tests/fuzz/corpus")
+# shellcheck disable=SC2206
+dirs+=(${WARPSIM_FUZZ_SEEDS:-})
+fork=()
+[ "${WARPSIM_FUZZ_FORK:-1}" = 1 ] &&
+  fork=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
 # -fork=1 with -ignore_*: one job that goes on after a finding, so that one
 # run collects every crash; -timeout and -rss_limit_mb make hangs and
-# runaway memory findings too.
+# runaway memory findings too (-timeout is wall-clock: a timeout input is
+# only a hang if it is slow again when run alone).
 # shellcheck disable=SC2086
 nice -n 19 "$fuzzer" "${dirs[@]}" \
-  -dict="$root/frontend/fuzz/cuda.dict" -max_total_time="$secs" -timeout=30 \
-  -rss_limit_mb=3072 -max_len=32768 -fork=1 -ignore_crashes=1 -ignore_timeouts=1 \
-  -ignore_ooms=1 -artifact_prefix="$work/crashes/" -print_final_stats=1 \
+  -dict="$root/frontend/fuzz/cuda.dict" -max_total_time="$secs" \
+  -timeout="${WARPSIM_FUZZ_TIMEOUT:-300}" -rss_limit_mb=3072 -max_len=32768 "${fork[@]}" \
+  -artifact_prefix="$work/crashes/" -print_final_stats=1 \
   ${WARPSIM_FUZZ_ARGS:-} 2>&1 | tee "$work/fuzz.log" | grep -E '^#|INFO: fuzzed|crash|timeout|oom|leak' || true
 
 # The corpus, minimised: the inputs that keep the coverage reached.
