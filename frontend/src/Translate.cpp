@@ -231,6 +231,10 @@ ParseSetup makeParseSetup(const TranslateOptions &opts) {
   // warpsim's built-in variables (threadIdx.x, ...) are __declspec(property)
   // members, as in clang's own CUDA headers.
   common.push_back("-fdeclspec");
+  // `#pragma clang __debug crash` (and parser_crash, llvm_fatal_error, ...)
+  // would bring the in-process parse, and warpsim with it, down: ignored.
+  common.push_back("-Xclang");
+  common.push_back("-disable-pragma-debug-crash");
   common.push_back("-include");
   common.push_back("warpsim/prelude.h");
   common.push_back("-I" + makeAbsolute(opts.warpsim_include_dir));

@@ -396,7 +396,8 @@ WARPSIM_ATOMIC_SCOPES(unsigned long long, atomicXor,
 
 // ------------------------------------------------------- not supported (yet)
 #define WARPSIM_UNSUPPORTED(what) __attribute__((unavailable(what " is not supported by warpsim")))
-template <class T, int dim = 1, int mode = 0>
+enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+template <class T, int dim = 1, cudaTextureReadMode mode = cudaReadModeElementType>
 struct WARPSIM_UNSUPPORTED("texture references") texture {};
 typedef unsigned long long cudaTextureObject_t;
 typedef unsigned long long cudaSurfaceObject_t;

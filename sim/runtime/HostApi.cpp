@@ -4,6 +4,7 @@
 // launch-configuration errors are reported once by cudaGetLastError; errors
 // during a kernel (illegal address, device assert) are sticky.
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -104,6 +105,22 @@ cudaError_t checkedCopy(void *dst, const void *src, std::size_t n, cudaMemcpyKin
   return cudaSuccess;
 }
 
+// Says once why an allocation the GPU would have made failed: the host
+// cannot back it (MemoryMap::hostBudget).
+void noteHostBudget(std::size_t size) {
+  static bool said = false;
+  if (said || rt().memory.bytesInUse() + size <= MemoryMap::hostBudget())
+    return;
+  said = true;
+  std::fflush(stdout);
+  std::fprintf(stderr,
+               "warpsim: note: device memory is host memory here: an allocation of %zu bytes "
+               "with %zu in use would pass this host's limit of %zu bytes (3/4 of its memory, or "
+               "half of ulimit -d); "
+               "it fails with cudaErrorMemoryAllocation\n",
+               size, rt().memory.bytesInUse(), MemoryMap::hostBudget());
+}
+
 } // namespace warpsim::sim
 
 extern "C" {
@@ -122,8 +139,10 @@ cudaError_t cudaMalloc(void **ptr, std::size_t size) {
   if (size > rt().arch.total_global_mem - rt().memory.bytesInUse())
     return rt().setError(cudaErrorMemoryAllocation);
   void *p = rt().memory.allocate(size, MemorySpace::Global);
-  if (p == nullptr)
+  if (p == nullptr) {
+    noteHostBudget(size);
     return rt().setError(cudaErrorMemoryAllocation);
+  }
   *ptr = p;
   for (Observer *o : rt().observers)
     o->onAlloc(reinterpret_cast<std::uintptr_t>(p), size, MemorySpace::Global);
@@ -134,8 +153,10 @@ cudaError_t cudaMallocManaged(void **ptr, std::size_t size, unsigned int) {
   if (ptr == nullptr || size == 0)
     return rt().setError(cudaErrorInvalidValue);
   void *p = rt().memory.allocate(size, MemorySpace::Managed);
-  if (p == nullptr)
+  if (p == nullptr) {
+    noteHostBudget(size);
     return rt().setError(cudaErrorMemoryAllocation);
+  }
   *ptr = p;
   for (Observer *o : rt().observers)
     o->onAlloc(reinterpret_cast<std::uintptr_t>(p), size, MemorySpace::Managed);

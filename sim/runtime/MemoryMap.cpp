@@ -1,8 +1,10 @@
 #include "MemoryMap.h"
 
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -42,7 +44,25 @@ void MemoryMap::init(std::size_t sharedSlots) {
   commit(paramBase_, kParamBytes);
 }
 
+std::size_t MemoryMap::hostBudget() {
+  static const std::size_t budget = [] {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    std::size_t b = kGlobalReserve;
+    if (pages > 0 && page > 0)
+      b = static_cast<std::size_t>(pages) / 4 * 3 * static_cast<std::size_t>(page);
+    // Under `ulimit -d` the mapping itself would fail: keep half of the
+    // limit for device memory, the rest for the program and warpsim.
+    rlimit data{};
+    if (getrlimit(RLIMIT_DATA, &data) == 0 && data.rlim_cur != RLIM_INFINITY)
+      b = std::min<std::size_t>(b, data.rlim_cur / 2);
+    return b;
+  }();
+  return budget;
+}
+
 void *MemoryMap::allocate(std::size_t size, MemorySpace space, bool heap) {
+  if (size > hostBudget() || inUse_ > hostBudget() - size)
+    return nullptr;
   const int h = space == MemorySpace::Managed ? 1 : 0;
   const std::uintptr_t base = globalBase_ + h * kHalf;
   std::size_t start = (globalNext_[h] + kAllocAlign - 1) / kAllocAlign * kAllocAlign;

@@ -51,6 +51,12 @@ public:
   // nearest one below `a` (for "past the end of" reports); else nullptr.
   const Allocation *findAllocation(std::uintptr_t a) const;
   std::size_t bytesInUse() const { return inUse_; }
+  // What this host can back: three quarters of its physical memory (half
+  // the data-size limit under `ulimit -d`). Device
+  // memory is host memory here; past this, allocations fail (as a full GPU
+  // does, cudaErrorMemoryAllocation) before the kernel's OOM killer ends the
+  // run without a word.
+  static std::size_t hostBudget();
 
   // Device and managed allocations live in two halves of one reserve, so an
   // address's space is a range check, not a search.

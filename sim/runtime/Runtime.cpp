@@ -4,7 +4,9 @@
 #include "HostStacks.h"
 
 #include <link.h>
+#include <pthread.h>
 #include <signal.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -41,10 +43,115 @@ void sayDim(const Dim3 &d) {
   say(")");
 }
 
+// A fixed buffer for the host-crash record: the handler may not allocate.
+struct RawLine {
+  char buf[2048];
+  std::size_t n = 0;
+  void put(const char *s) {
+    while (*s != '\0' && n + 1 < sizeof buf)
+      buf[n++] = *s++;
+    buf[n] = '\0';
+  }
+  void num(unsigned long v) {
+    char tmp[24];
+    int k = 0;
+    do {
+      tmp[k++] = static_cast<char>('0' + v % 10);
+      v /= 10;
+    } while (v != 0);
+    while (k > 0 && n + 1 < sizeof buf)
+      buf[n++] = tmp[--k];
+    buf[n] = '\0';
+  }
+};
+
+// A crash of the program's host code (a null pointer, a host stack
+// overflow, a division by zero): one fatal finding located by its program
+// counters, which the driver symbolizes like any other (issue 14: bad input
+// ends in one located message). Only return addresses inside the program's
+// image are kept: libc's move with ASLR and would make reports differ.
+[[noreturn]] void reportHostCrash(int sig, siginfo_t *info, void *context) {
+  Runtime &rt = Runtime::get();
+  const auto *uc = static_cast<const ucontext_t *>(context);
+  const auto pc = static_cast<std::uintptr_t>(uc->uc_mcontext.gregs[REG_RIP]);
+  const auto sp = static_cast<std::uintptr_t>(uc->uc_mcontext.gregs[REG_RSP]);
+  auto fp = static_cast<std::uintptr_t>(uc->uc_mcontext.gregs[REG_RBP]);
+  const auto addr = reinterpret_cast<std::uintptr_t>(info->si_addr);
+  const bool stackOverflow =
+      (sig == SIGSEGV || sig == SIGBUS) && addr + 4096 > sp && addr < sp + 4096;
+  // The frames: the faulting instruction (+1: the symbolizer looks at the
+  // byte before a return address), else, in a library function without a
+  // frame, the return address on top of the stack; then the frame-pointer
+  // chain while it stays inside the stack (read-only, bounded). A stack
+  // overflow faults at whichever instruction of the recursing function (or
+  // of a hook it calls) meets the guard page, which moves with the stack's
+  // random start: only the recursing call site is kept, the same every run.
+  std::uintptr_t frames[16];
+  int count = 0;
+  if (!stackOverflow && rt.inImageReadOnly(pc))
+    frames[count++] = pc + 1;
+  else if (!stackOverflow && sp % 8 == 0 &&
+           rt.inImageReadOnly(*reinterpret_cast<std::uintptr_t *>(sp)))
+    frames[count++] = *reinterpret_cast<std::uintptr_t *>(sp);
+  // The overflowing frame lies just below the stack's lower end (in its
+  // guard); the frames it points to are above.
+  const bool onMainStack = sp + (std::uintptr_t{1} << 20) >= rt.hostStackLo && sp < rt.hostStackHi;
+  for (int guard = 0; onMainStack && guard < 64 && count < 16; ++guard) {
+    if (fp < sp || fp % 8 != 0 || fp + 16 > rt.hostStackHi)
+      break;
+    const std::uintptr_t ret = reinterpret_cast<std::uintptr_t *>(fp)[1];
+    const std::uintptr_t next = reinterpret_cast<std::uintptr_t *>(fp)[0];
+    if (rt.inImageReadOnly(ret))
+      frames[count++] = ret;
+    if (next <= fp)
+      break;
+    fp = next;
+  }
+  if (stackOverflow && count > 0) {
+    // The first return address that recurs: the recursion's call site (the
+    // frames below it may be a hook's or a prologue's, which move).
+    bool found = false;
+    for (int i = 0; i < count && !found; ++i)
+      for (int j = i + 1; j < count && !found; ++j)
+        if (frames[j] == frames[i]) {
+          frames[0] = frames[i];
+          found = true;
+        }
+    count = 1;
+  }
+  static RawLine line;
+  line.put("{\"type\":\"finding\",\"kind\":\"host-crash\",\"severity\":\"error\",\"kernel\":\"\","
+           "\"launch\":0,\"space\":\"\",\"address\":0,\"size\":0,\"count\":1,\"fatal\":true,"
+           "\"message\":\"the program crashed in host code: ");
+  if (stackOverflow)
+    line.put("stack overflow (SIGSEGV; unbounded recursion?)");
+  else if (sig == SIGSEGV || sig == SIGBUS)
+    line.put(addr < 4096      ? "invalid memory access through a null pointer (SIGSEGV)"
+             : sig == SIGSEGV ? "invalid memory access (SIGSEGV)"
+                              : "invalid memory access (SIGBUS)");
+  else if (sig == SIGFPE)
+    line.put("arithmetic error (SIGFPE: an integer division by zero or overflow)");
+  else
+    line.put("illegal instruction (SIGILL)");
+  line.put("\",\"sites\":[{\"role\":\"crashed\",\"pc\":");
+  line.num(count > 0 ? frames[0] : 0);
+  line.put(",\"stack\":[");
+  for (int i = 1; i < count; ++i) {
+    if (i > 1)
+      line.put(",");
+    line.num(frames[i]);
+  }
+  line.put("],\"thread_count\":1,\"threads\":\"\",\"detail\":\"\"}]}\n");
+  fflush(stdout);
+  rt.findings.emitRaw(line.buf);
+  rt.finishAfterCrash();
+  _exit(kSimulationAbortedExit);
+}
+
 // A fault on a lane's fiber: a stack overflow (guard page) or an access the
 // hooks could not see (e.g. through uninstrumented code). Either way warpsim
 // names the thread instead of dying with a bare segfault.
-void onFault(int sig, siginfo_t *info, void *) {
+void onFault(int sig, siginfo_t *info, void *context) {
   Runtime &rt = Runtime::get();
   auto addr = reinterpret_cast<std::uintptr_t>(info->si_addr);
   Lane *l = tl_lane;
@@ -55,10 +162,7 @@ void onFault(int sig, siginfo_t *info, void *) {
     say(sig == SIGSEGV ? "warpsim: error: invalid memory access (segmentation fault) in GPU thread "
                        : "warpsim: error: fatal signal in GPU thread ");
   } else {
-    say("warpsim: error: the program crashed in host code (signal ");
-    sayNumber(static_cast<unsigned long>(sig));
-    say(")\n");
-    _exit(128 + sig);
+    reportHostCrash(sig, info, context);
   }
   if (l != nullptr) {
     sayDim(l->tidx);
@@ -91,6 +195,8 @@ void installCrashHandler() {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGSEGV, &sa, nullptr);
   sigaction(SIGBUS, &sa, nullptr);
+  sigaction(SIGFPE, &sa, nullptr);
+  sigaction(SIGILL, &sa, nullptr);
 }
 
 void atExit() {
@@ -151,6 +257,17 @@ Runtime::Runtime() {
         return 1;
       },
       this);
+  // The main thread's stack, for the host-crash report's frame walk.
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    void *lo = nullptr;
+    std::size_t size = 0;
+    if (pthread_attr_getstack(&attr, &lo, &size) == 0) {
+      hostStackLo = reinterpret_cast<std::uintptr_t>(lo);
+      hostStackHi = hostStackLo + size;
+    }
+    pthread_attr_destroy(&attr);
+  }
   installCrashHandler();
   if (const char *board = std::getenv("WARPSIM_PROGRESS"); board != nullptr && *board != '\0')
     progress = mapProgressBoard(board);

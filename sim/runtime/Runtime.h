@@ -112,6 +112,8 @@ public:
   ProgressBoard *progress = nullptr;
   // Whether `pc` lies in the program image (user code and the runtime).
   bool inImageCode(std::uintptr_t pc) const { return inImageReadOnly(pc); }
+  // The main thread's stack [lo, hi): where a host crash's frames may be read.
+  std::uintptr_t hostStackLo = 0, hostStackHi = 0;
   // Size of the launch's parameter block (set by warpsim_param_buffer).
   std::size_t paramBytes = 0;
 
