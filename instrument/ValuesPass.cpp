@@ -119,11 +119,15 @@ public:
 private:
   // The runtime keeps no pointer it is passed (nocapture): a stack slot
   // whose address only reaches these calls stays private to the thread.
+  // Each call names its access by its return address in reports, so it is
+  // `nomerge` (two stores in two branches must not become one call at line
+  // 0) and `notail` (a sibling call would return past the user's function).
   void declareRuntime() {
     Type *voidTy = Type::getVoidTy(ctx_), *i64 = Type::getInt64Ty(ctx_);
     auto declare = [&](const std::string &name, FunctionType *ty, unsigned pointers) {
       Function *f = cast<Function>(m_.getOrInsertFunction(name, ty).getCallee());
       f->setDoesNotThrow();
+      f->addFnAttr(Attribute::NoMerge);
       for (unsigned a = 0; a < pointers; ++a)
         f->addParamAttr(a, Attribute::NoCapture);
     };
@@ -226,13 +230,14 @@ private:
       FunctionCallee fn = m_.getOrInsertFunction("__warpsim_memset", Type::getVoidTy(ctx_), ptr_,
                                                  i32_, i64, i32_);
       b.CreateCall(fn, {set->getRawDest(), b.CreateZExt(set->getValue(), i32_), len, site})
-          ->setDoesNotThrow();
+          ->setTailCallKind(CallInst::TCK_NoTail);
     } else {
       auto *mt = cast<MemTransferInst>(mi);
       const char *name = isa<MemMoveInst>(mt) ? "__warpsim_memmove" : "__warpsim_memcpy";
       FunctionCallee fn =
           m_.getOrInsertFunction(name, Type::getVoidTy(ctx_), ptr_, ptr_, i64, i32_);
-      b.CreateCall(fn, {mt->getRawDest(), mt->getRawSource(), len, site})->setDoesNotThrow();
+      b.CreateCall(fn, {mt->getRawDest(), mt->getRawSource(), len, site})
+          ->setTailCallKind(CallInst::TCK_NoTail);
     }
     mi->eraseFromParent();
   }
@@ -253,7 +258,7 @@ private:
     if (auto *l = dyn_cast<LoadInst>(i)) {
       FunctionCallee fn = m_.getOrInsertFunction("__warpsim_load" + suffix, carrier, ptr_, i32_);
       CallInst *raw = b.CreateCall(fn, {l->getPointerOperand(), site});
-      raw->setDoesNotThrow();
+      raw->setTailCallKind(CallInst::TCK_NoTail);
       Value *v = t->isPointerTy() ? b.CreateIntToPtr(raw, t) : b.CreateBitCast(raw, t);
       v->takeName(l);
       l->replaceAllUsesWith(v);
@@ -263,7 +268,7 @@ private:
       v = t->isPointerTy() ? b.CreatePtrToInt(v, carrier) : b.CreateBitCast(v, carrier);
       FunctionCallee fn = m_.getOrInsertFunction("__warpsim_store" + suffix, Type::getVoidTy(ctx_),
                                                  ptr_, carrier, i32_);
-      b.CreateCall(fn, {s->getPointerOperand(), v, site})->setDoesNotThrow();
+      b.CreateCall(fn, {s->getPointerOperand(), v, site})->setTailCallKind(CallInst::TCK_NoTail);
     }
     i->eraseFromParent();
   }
