@@ -113,8 +113,6 @@ std::uint64_t toolchainKey() {
       bool ok;
       s += hex(hashText(readFile(lib, ok)));
     }
-    bool pluginOk;
-    s += hex(hashText(readFile(runtimePaths().values_plugin, pluginOk)));
     // The front end that rewrote the program is linked into this executable.
     bool self_ok;
     s += hex(hashText(readFile("/proc/self/exe", self_ok)));
@@ -227,6 +225,10 @@ BuildResult buildProgram(const CliOptions &o) {
   const std::vector<std::string> compileFlags = instrumentedCompileFlags(o, instrumentation);
   for (const std::string &flag : compileFlags)
     keyText += std::string("\0F") + flag;
+  if (instrumentation.values) {
+    bool pluginOk;
+    keyText += hex(hashText(readFile(runtimePaths().values_plugin, pluginOk)));
+  }
   fs::path cache = cacheDirectory(o);
   fs::path entry = cache / hex(hashText(keyText));
   r.program = (entry / "program").string();
