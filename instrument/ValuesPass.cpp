@@ -223,12 +223,12 @@ private:
     if (auto *n = dyn_cast<ConstantInt>(mi->getLength()); n && n->getZExtValue() <= UINT32_MAX)
       size = static_cast<std::uint32_t>(n->getZExtValue());
     const bool isSet = isa<MemSetInst>(mi);
-    Value *site = siteId(b, mi, (isSet ? kSiteSet : kSiteCopy) |
-                                    (mi->isVolatile() ? kSiteVolatile : 0), size);
+    Value *site = siteId(
+        b, mi, (isSet ? kSiteSet : kSiteCopy) | (mi->isVolatile() ? kSiteVolatile : 0), size);
     Value *len = b.CreateZExtOrTrunc(mi->getLength(), i64);
     if (auto *set = dyn_cast<MemSetInst>(mi)) {
-      FunctionCallee fn = m_.getOrInsertFunction("__warpsim_memset", Type::getVoidTy(ctx_), ptr_,
-                                                 i32_, i64, i32_);
+      FunctionCallee fn =
+          m_.getOrInsertFunction("__warpsim_memset", Type::getVoidTy(ctx_), ptr_, i32_, i64, i32_);
       b.CreateCall(fn, {set->getRawDest(), b.CreateZExt(set->getValue(), i32_), len, site})
           ->setTailCallKind(CallInst::TCK_NoTail);
     } else {
@@ -286,8 +286,7 @@ private:
     ArrayType *tableTy = ArrayType::get(siteTy, rows.size());
     auto *table = new GlobalVariable(m_, tableTy, true, GlobalValue::PrivateLinkage,
                                      ConstantArray::get(tableTy, rows), "__warpsim_sites");
-    FunctionCallee reg =
-        m_.getOrInsertFunction("__warpsim_register_sites", i32_, ptr_, i32_);
+    FunctionCallee reg = m_.getOrInsertFunction("__warpsim_register_sites", i32_, ptr_, i32_);
     Function *ctor = Function::Create(FunctionType::get(Type::getVoidTy(ctx_), false),
                                       GlobalValue::InternalLinkage, "warpsim.values.ctor", &m_);
     ctor->addFnAttr(Attribute::DisableSanitizerInstrumentation);
