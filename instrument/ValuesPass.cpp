@@ -2,14 +2,15 @@
 //
 // Every plain load and store that may touch memory another thread can see
 // becomes a call into the runtime that performs it:
-//   iN   __warpsim_loadB(const void *addr, uint32_t site)
-//   void __warpsim_storeB(void *addr, iN value, uint32_t site)
+//   iN   __warpsim_loadB(const void *addr, const StaticSite *site)
+//   void __warpsim_storeB(void *addr, iN value, const StaticSite *site)
 // for B = 1, 2, 4, 8, 16 bytes (N = 8 * B). The runtime issues the event and
 // then reads or writes the memory itself, so a later memory model can decide
 // which value a load returns, and an optimiser can never hoist or merge such
-// a load: it is an opaque call. `site` is a compact static id: an index into
-// this module's site table (file, line, column, kind, size), registered with
-// the runtime by a global constructor that also receives the module's base.
+// a load: it is an opaque call. `site` is a static id: the address of the
+// access's row in this module's site table (file, line, column, kind, size),
+// a link-time constant; a global constructor registers the table with the
+// runtime, which numbers the rows of all modules densely (SiteTable.h).
 //
 // The pass runs at the start of the pipeline, before SROA and mem2reg, so
 // the accesses it sees are the source-level ones. Like ThreadSanitizer it
@@ -101,6 +102,7 @@ public:
           f.hasFnAttribute(Attribute::Naked) ||
           f.hasFnAttribute(Attribute::DisableSanitizerInstrumentation))
         continue;
+      keepCallSites(f);
       for (BasicBlock &bb : f)
         for (Instruction &i : bb)
           if (wanted(i))
@@ -108,8 +110,12 @@ public:
     }
     if (todo.empty())
       return false;
-    base_ = new GlobalVariable(m_, i32_, false, GlobalValue::InternalLinkage,
-                               ConstantInt::get(i32_, 0), "__warpsim_site_base");
+    // The table is sized now and filled at the end: a site id is the
+    // address of its row, a link-time constant (no load at the access).
+    siteTy_ = StructType::get(ctx_, {ptr_, i32_, i32_, i32_, i32_});
+    tableTy_ = ArrayType::get(siteTy_, todo.size());
+    table_ = new GlobalVariable(m_, tableTy_, true, GlobalValue::PrivateLinkage, nullptr,
+                                "__warpsim_sites");
     for (Instruction *i : todo)
       replace(i);
     emitSiteTable();
@@ -133,14 +139,31 @@ private:
     };
     for (unsigned bytes : {1u, 2u, 4u, 8u, 16u}) {
       IntegerType *c = IntegerType::get(ctx_, bytes * 8);
-      declare("__warpsim_load" + std::to_string(bytes), FunctionType::get(c, {ptr_, i32_}, false),
+      declare("__warpsim_load" + std::to_string(bytes), FunctionType::get(c, {ptr_, ptr_}, false),
               1);
       declare("__warpsim_store" + std::to_string(bytes),
-              FunctionType::get(voidTy, {ptr_, c, i32_}, false), 1);
+              FunctionType::get(voidTy, {ptr_, c, ptr_}, false), 1);
     }
-    declare("__warpsim_memcpy", FunctionType::get(voidTy, {ptr_, ptr_, i64, i32_}, false), 2);
-    declare("__warpsim_memmove", FunctionType::get(voidTy, {ptr_, ptr_, i64, i32_}, false), 2);
-    declare("__warpsim_memset", FunctionType::get(voidTy, {ptr_, i32_, i64, i32_}, false), 1);
+    declare("__warpsim_memcpy", FunctionType::get(voidTy, {ptr_, ptr_, i64, ptr_}, false), 2);
+    declare("__warpsim_memmove", FunctionType::get(voidTy, {ptr_, ptr_, i64, ptr_}, false), 2);
+    declare("__warpsim_memset", FunctionType::get(voidTy, {ptr_, i32_, i64, ptr_}, false), 1);
+  }
+
+  // Optimised user code keeps the call structure of -O0, on which reports
+  // rely: a function is not inlined into its callers (the shadow call
+  // stack of __tsan_func_entry/exit names each frame, as at -O0), and a
+  // call is neither merged with another (`if (c) __syncthreads(); else
+  // __syncthreads();` stays two barriers) nor duplicated (one call site,
+  // one return address, one source location).
+  static void keepCallSites(Function &f) {
+    if (!f.hasFnAttribute(Attribute::AlwaysInline))
+      f.addFnAttr(Attribute::NoInline);
+    for (BasicBlock &bb : f)
+      for (Instruction &i : bb)
+        if (auto *call = dyn_cast<CallBase>(&i); call && !isa<IntrinsicInst>(call)) {
+          call->addFnAttr(Attribute::NoMerge);
+          call->addFnAttr(Attribute::NoDuplicate);
+        }
   }
 
   static bool privateSlot(Value *addr) {
@@ -184,7 +207,7 @@ private:
     return !privateSlot(addr);
   }
 
-  Value *siteId(IRBuilder<> &b, Instruction *i, std::uint32_t kind, std::uint32_t size) {
+  Constant *siteId(Instruction *i, std::uint32_t kind, std::uint32_t size) {
     Site s{fileName(i), 0, 0, kind, size};
     if (const DebugLoc &loc = i->getDebugLoc()) {
       s.line = loc.getLine();
@@ -192,9 +215,8 @@ private:
     }
     const auto index = static_cast<std::uint32_t>(sites_.size());
     sites_.push_back(s);
-    LoadInst *base = b.CreateLoad(i32_, base_, "site.base");
-    base->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(ctx_, {}));
-    return b.CreateAdd(base, ConstantInt::get(i32_, index));
+    Constant *idx[] = {ConstantInt::get(i32_, 0), ConstantInt::get(i32_, index)};
+    return ConstantExpr::getInBoundsGetElementPtr(tableTy_, table_, idx);
   }
 
   Constant *fileName(Instruction *i) {
@@ -223,19 +245,19 @@ private:
     if (auto *n = dyn_cast<ConstantInt>(mi->getLength()); n && n->getZExtValue() <= UINT32_MAX)
       size = static_cast<std::uint32_t>(n->getZExtValue());
     const bool isSet = isa<MemSetInst>(mi);
-    Value *site = siteId(
-        b, mi, (isSet ? kSiteSet : kSiteCopy) | (mi->isVolatile() ? kSiteVolatile : 0), size);
+    Value *site =
+        siteId(mi, (isSet ? kSiteSet : kSiteCopy) | (mi->isVolatile() ? kSiteVolatile : 0), size);
     Value *len = b.CreateZExtOrTrunc(mi->getLength(), i64);
     if (auto *set = dyn_cast<MemSetInst>(mi)) {
       FunctionCallee fn =
-          m_.getOrInsertFunction("__warpsim_memset", Type::getVoidTy(ctx_), ptr_, i32_, i64, i32_);
+          m_.getOrInsertFunction("__warpsim_memset", Type::getVoidTy(ctx_), ptr_, i32_, i64, ptr_);
       b.CreateCall(fn, {set->getRawDest(), b.CreateZExt(set->getValue(), i32_), len, site})
           ->setTailCallKind(CallInst::TCK_NoTail);
     } else {
       auto *mt = cast<MemTransferInst>(mi);
       const char *name = isa<MemMoveInst>(mt) ? "__warpsim_memmove" : "__warpsim_memcpy";
       FunctionCallee fn =
-          m_.getOrInsertFunction(name, Type::getVoidTy(ctx_), ptr_, ptr_, i64, i32_);
+          m_.getOrInsertFunction(name, Type::getVoidTy(ctx_), ptr_, ptr_, i64, ptr_);
       b.CreateCall(fn, {mt->getRawDest(), mt->getRawSource(), len, site})
           ->setTailCallKind(CallInst::TCK_NoTail);
     }
@@ -253,10 +275,10 @@ private:
     const bool isVolatile =
         isLoad ? cast<LoadInst>(i)->isVolatile() : cast<StoreInst>(i)->isVolatile();
     const std::uint32_t kind = (isLoad ? kSiteLoad : kSiteStore) | (isVolatile ? kSiteVolatile : 0);
-    Value *site = siteId(b, i, kind, bytes);
+    Value *site = siteId(i, kind, bytes);
     const std::string suffix = std::to_string(bytes);
     if (auto *l = dyn_cast<LoadInst>(i)) {
-      FunctionCallee fn = m_.getOrInsertFunction("__warpsim_load" + suffix, carrier, ptr_, i32_);
+      FunctionCallee fn = m_.getOrInsertFunction("__warpsim_load" + suffix, carrier, ptr_, ptr_);
       CallInst *raw = b.CreateCall(fn, {l->getPointerOperand(), site});
       raw->setTailCallKind(CallInst::TCK_NoTail);
       Value *v = t->isPointerTy() ? b.CreateIntToPtr(raw, t) : b.CreateBitCast(raw, t);
@@ -267,33 +289,30 @@ private:
       Value *v = s->getValueOperand();
       v = t->isPointerTy() ? b.CreatePtrToInt(v, carrier) : b.CreateBitCast(v, carrier);
       FunctionCallee fn = m_.getOrInsertFunction("__warpsim_store" + suffix, Type::getVoidTy(ctx_),
-                                                 ptr_, carrier, i32_);
+                                                 ptr_, carrier, ptr_);
       b.CreateCall(fn, {s->getPointerOperand(), v, site})->setTailCallKind(CallInst::TCK_NoTail);
     }
     i->eraseFromParent();
   }
 
   // struct { const char *file; uint32_t line, column, kind, size; } sites[];
-  // and a constructor: __warpsim_site_base = __warpsim_register_sites(sites, n).
+  // and a constructor: __warpsim_register_sites(sites, n).
   void emitSiteTable() {
-    StructType *siteTy = StructType::get(ctx_, {ptr_, i32_, i32_, i32_, i32_});
     std::vector<Constant *> rows;
     rows.reserve(sites_.size());
     for (const Site &s : sites_)
       rows.push_back(ConstantStruct::get(
-          siteTy, {s.file, ConstantInt::get(i32_, s.line), ConstantInt::get(i32_, s.column),
-                   ConstantInt::get(i32_, s.kind), ConstantInt::get(i32_, s.size)}));
-    ArrayType *tableTy = ArrayType::get(siteTy, rows.size());
-    auto *table = new GlobalVariable(m_, tableTy, true, GlobalValue::PrivateLinkage,
-                                     ConstantArray::get(tableTy, rows), "__warpsim_sites");
+          siteTy_, {s.file, ConstantInt::get(i32_, s.line), ConstantInt::get(i32_, s.column),
+                    ConstantInt::get(i32_, s.kind), ConstantInt::get(i32_, s.size)}));
+    table_->setInitializer(ConstantArray::get(tableTy_, rows));
+    GlobalVariable *table = table_;
     FunctionCallee reg = m_.getOrInsertFunction("__warpsim_register_sites", i32_, ptr_, i32_);
     Function *ctor = Function::Create(FunctionType::get(Type::getVoidTy(ctx_), false),
                                       GlobalValue::InternalLinkage, "warpsim.values.ctor", &m_);
     ctor->addFnAttr(Attribute::DisableSanitizerInstrumentation);
     ctor->addFnAttr(Attribute::NoUnwind);
     IRBuilder<> b(BasicBlock::Create(ctx_, "", ctor));
-    Value *base = b.CreateCall(reg, {table, ConstantInt::get(i32_, rows.size())});
-    b.CreateStore(base, base_)->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(ctx_, {}));
+    b.CreateCall(reg, {table, ConstantInt::get(i32_, rows.size())});
     b.CreateRetVoid();
     // Before any other constructor: user code may access memory in its own.
     appendToGlobalCtors(m_, ctor, 0);
@@ -304,7 +323,9 @@ private:
   LLVMContext &ctx_;
   IntegerType *i32_;
   PointerType *ptr_;
-  GlobalVariable *base_ = nullptr;
+  StructType *siteTy_ = nullptr;
+  ArrayType *tableTy_ = nullptr;
+  GlobalVariable *table_ = nullptr;
   std::vector<Site> sites_;
   std::map<std::string, Constant *> files_;
 };

@@ -8,11 +8,13 @@
 #include <cstring>
 
 #include "Runtime.h"
+#include "SiteTable.h"
 
 using warpsim::sim::AccessKind;
 using warpsim::sim::Lane;
 using warpsim::sim::MemoryOrder;
 using warpsim::sim::Runtime;
+using warpsim::sim::StaticSite;
 using warpsim::sim::tl_lane;
 
 namespace {
@@ -234,18 +236,18 @@ void __tsan_atomic_signal_fence(int) {}
 // WARPSIM_INSTRUMENTATION=values: the event is issued first, then the
 // runtime itself makes the access, so the value a load returns and the one a
 // store leaves pass through here (today: sequentially consistent). The site
-// id names the access in the module's table (SiteTable.h); reports still use
+// is the access's row in the module's table (SiteTable.h); reports still use
 // the return address, which carries the same file:line:column in its debug
 // information and the inlining chain above it.
 
 #define WS_VALUES(N, T)                                                                            \
-  T __warpsim_load##N(const void *p, std::uint32_t) {                                              \
+  T __warpsim_load##N(const void *p, const StaticSite *) {                                              \
     access(const_cast<void *>(p), N, AccessKind::Load, WS_RET);                                    \
     T v;                                                                                           \
     std::memcpy(&v, p, N);                                                                         \
     return v;                                                                                      \
   }                                                                                                \
-  void __warpsim_store##N(void *p, T v, std::uint32_t) {                                           \
+  void __warpsim_store##N(void *p, T v, const StaticSite *) {                                           \
     access(p, N, AccessKind::Store, WS_RET);                                                       \
     std::memcpy(p, &v, N);                                                                         \
   }
@@ -256,19 +258,19 @@ WS_VALUES(8, std::uint64_t)
 WS_VALUES(16, unsigned __int128)
 #undef WS_VALUES
 
-void __warpsim_memcpy(void *dst, const void *src, unsigned long n, std::uint32_t) {
+void __warpsim_memcpy(void *dst, const void *src, unsigned long n, const StaticSite *) {
   std::uintptr_t pc = WS_RET;
   rangeAccess(src, n, AccessKind::Load, pc);
   rangeAccess(dst, n, AccessKind::Store, pc);
   std::memcpy(dst, src, n);
 }
-void __warpsim_memmove(void *dst, const void *src, unsigned long n, std::uint32_t) {
+void __warpsim_memmove(void *dst, const void *src, unsigned long n, const StaticSite *) {
   std::uintptr_t pc = WS_RET;
   rangeAccess(src, n, AccessKind::Load, pc);
   rangeAccess(dst, n, AccessKind::Store, pc);
   std::memmove(dst, src, n);
 }
-void __warpsim_memset(void *dst, int c, unsigned long n, std::uint32_t) {
+void __warpsim_memset(void *dst, int c, unsigned long n, const StaticSite *) {
   rangeAccess(dst, n, AccessKind::Store, WS_RET);
   std::memset(dst, c, n);
 }

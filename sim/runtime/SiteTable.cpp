@@ -26,6 +26,13 @@ const StaticSite *staticSite(std::uint32_t id) {
   return nullptr;
 }
 
+std::uint32_t staticSiteId(const StaticSite *site) {
+  for (const Module &m : modules())
+    if (site >= m.sites && site < m.sites + m.count)
+      return m.base + static_cast<std::uint32_t>(site - m.sites);
+  return UINT32_MAX;
+}
+
 std::uint32_t staticSiteCount() {
   return modules().empty() ? 0 : modules().back().base + modules().back().count;
 }

@@ -1,7 +1,7 @@
 // The static access sites of the value-carrying instrumentation
 // (instrument/ValuesPass.cpp): each instrumented module registers its table
-// from a global constructor and gets the id of its first site; an access
-// then names its site by one 32-bit id instead of a return address.
+// from a global constructor; an access passes the address of its row, and
+// the runtime numbers the rows of all modules densely (staticSiteId).
 #pragma once
 
 #include <cstdint>
@@ -19,6 +19,8 @@ constexpr std::uint32_t kSiteVolatile = 0x100;
 
 // The site with this id, or nullptr for an id no module registered.
 const StaticSite *staticSite(std::uint32_t id);
+// The dense id of a registered row, or UINT32_MAX for any other pointer.
+std::uint32_t staticSiteId(const StaticSite *site);
 // How many sites are registered (all modules).
 std::uint32_t staticSiteCount();
 

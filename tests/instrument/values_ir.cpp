@@ -7,7 +7,6 @@
 // One site table row per access (file, line, column, kind, size), in the
 // order of the accesses, registered by a constructor that runs first
 // (prefix SITES, the same IR; each row is checked above its access).
-// SITES: @__warpsim_site_file = private unnamed_addr constant {{.*}}values_ir.cpp\00"
 // SITES: @__warpsim_sites = private constant [7 x { ptr, i32, i32, i32, i32 }]
 int g_counter;
 const int k_table[4] = {1, 2, 3, 4};
@@ -34,8 +33,9 @@ void spin_wait(int *flag) {
 // that carry the value.
 // VALUES-LABEL: define {{.*}}@_Z10arithmeticii(
 // VALUES-NOT: __warpsim_load
-// VALUES: call void @__warpsim_store4(ptr {{.*}}@g_counter, i32 %{{.*}}, i32
-// VALUES-NOT: __warpsim
+// VALUES: call void @__warpsim_store4(ptr {{.*}}@g_counter, i32 %{{.*}}, ptr
+// VALUES-NOT: __warpsim_load
+// VALUES-NOT: __warpsim_store
 // VALUES: ret i32
 int arithmetic(int a, int i) {
   int local = a * 3;
@@ -72,12 +72,13 @@ struct Pair {
   double c;
 };
 // VALUES-LABEL: define {{.*}}@_Z4copyP4Pair{{.*}}(
-// VALUES: call void @__warpsim_memcpy(ptr {{.*}}%0, ptr {{.*}}%1, i64 16, i32
+// VALUES: call void @__warpsim_memcpy(ptr {{.*}}%0, ptr {{.*}}%1, i64 16, ptr
 // VALUES: ret void
 // SITES-SAME: { ptr @__warpsim_site_file, i32 [[#@LINE+1]], i32 46, i32 2, i32 16 }]
 void copy(Pair *dst, const Pair *src) { *dst = *src; }
 
-// The constructor that registers the table.
+// The file name the rows point to, and the constructor that registers the table.
+// SITES: @__warpsim_site_file = private unnamed_addr constant {{.*}}values_ir.cpp\00"
 // SITES: @llvm.global_ctors = {{.*}} { i32 0, ptr @warpsim.values.ctor, ptr null }
 // SITES: define internal void @warpsim.values.ctor()
 // SITES-NEXT: call i32 @__warpsim_register_sites(ptr {{.*}}@__warpsim_sites, i32

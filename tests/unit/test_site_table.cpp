@@ -28,7 +28,12 @@ TEST_CASE("site table: modules get consecutive ids, lookups find their rows") {
   CHECK(warpsim::sim::staticSite(a + 1)->size == 8);
   REQUIRE(warpsim::sim::staticSite(b) != nullptr);
   CHECK(std::string(warpsim::sim::staticSite(b)->file) == "b.cu");
-  // Twin: the id after the last row, and one far beyond, name nothing.
+  // A row's address is its id's other name.
+  CHECK(warpsim::sim::staticSiteId(&first[1]) == a + 1);
+  CHECK(warpsim::sim::staticSiteId(&second[0]) == b);
+  // Twin: the id after the last row, and one far beyond, name nothing; a
+  // pointer that is no registered row has no id.
+  CHECK(warpsim::sim::staticSiteId(&second[0] + 1) == UINT32_MAX);
   CHECK(warpsim::sim::staticSite(b + 1) == nullptr);
   CHECK(warpsim::sim::staticSite(0xffffffffu) == nullptr);
 }
