@@ -17,7 +17,7 @@ struct BuildResult {
   std::string warnings; // the front end's warnings (kept with a cached build)
   bool cache_hit = false;
   bool bad_usage = false; // !ok because of a bad setting (exit 2), not a compile error
-  std::string temp_dir; // when --keep-temps
+  std::string temp_dir;   // when --keep-temps
 };
 
 BuildResult buildProgram(const CliOptions &o);

@@ -238,16 +238,16 @@ void __tsan_atomic_signal_fence(int) {}
 // store leaves pass through here (today: sequentially consistent). The site
 // is the access's row in the module's table (SiteTable.h); reports still use
 // the return address, which carries the same file:line:column in its debug
-// information and the inlining chain above it.
+// information (the pass keeps each call site single, docs/architecture.md).
 
 #define WS_VALUES(N, T)                                                                            \
-  T __warpsim_load##N(const void *p, const StaticSite *) {                                              \
+  T __warpsim_load##N(const void *p, const StaticSite *) {                                         \
     access(const_cast<void *>(p), N, AccessKind::Load, WS_RET);                                    \
     T v;                                                                                           \
     std::memcpy(&v, p, N);                                                                         \
     return v;                                                                                      \
   }                                                                                                \
-  void __warpsim_store##N(void *p, T v, const StaticSite *) {                                           \
+  void __warpsim_store##N(void *p, T v, const StaticSite *) {                                      \
     access(p, N, AccessKind::Store, WS_RET);                                                       \
     std::memcpy(p, &v, N);                                                                         \
   }
