@@ -39,11 +39,49 @@ const std::vector<const char *> kInstrumentedCompile = {"-O0",
                                                         "-fno-omit-frame-pointer",
                                                         "-w"};
 
+// WARPSIM_INSTRUMENTATION=values (and WARPSIM_OPT_LEVEL=0|1|2): warpsim's
+// own pass plugin makes every load, store and memcpy/memset a runtime call
+// that carries its value (instrument/ValuesPass.cpp); such a load cannot be
+// hoisted, so user code may be optimised. -fsanitize=thread stays for what
+// the plugin leaves: atomics, the shadow call stack, odd-sized accesses.
+struct Instrumentation {
+  bool values = false;
+  char optLevel = '0';
+  std::string error; // not empty: a bad setting (bad usage)
+};
+
+Instrumentation instrumentationFromEnv() {
+  Instrumentation in;
+  const char *mode = std::getenv("WARPSIM_INSTRUMENTATION");
+  const char *opt = std::getenv("WARPSIM_OPT_LEVEL");
+  const std::string m = mode != nullptr ? mode : "";
+  const std::string l = opt != nullptr ? opt : "";
+  if (m == "values")
+    in.values = true;
+  else if (!m.empty() && m != "tsan")
+    in.error = "warpsim: error: WARPSIM_INSTRUMENTATION='" + m + "': expected 'tsan' or 'values'";
+  if (in.error.empty() && !l.empty()) {
+    if (l != "0" && l != "1" && l != "2")
+      in.error = "warpsim: error: WARPSIM_OPT_LEVEL='" + l + "': expected 0, 1 or 2";
+    else if (l != "0" && !in.values)
+      in.error = "warpsim: error: WARPSIM_OPT_LEVEL=" + l +
+                 " needs WARPSIM_INSTRUMENTATION=values (the TSan hooks need -O0: an optimised "
+                 "spin loop would never reach the engine again)";
+    else
+      in.optLevel = l[0];
+  }
+  return in;
+}
+
 // nvcc contracts a*b+c into one FMA by default (--fmad=true). clang contracts
 // within an expression (-ffp-contract=on) but emits a fused instruction only
 // for a target that has one; without it each is rounded twice (docs/crosscheck.md).
-std::vector<std::string> instrumentedCompileFlags(const CliOptions &o) {
+std::vector<std::string> instrumentedCompileFlags(const CliOptions &o, const Instrumentation &in) {
   std::vector<std::string> flags(kInstrumentedCompile.begin(), kInstrumentedCompile.end());
+  if (in.values) {
+    flags.front() = std::string("-O") + in.optLevel;
+    flags.push_back("-fpass-plugin=" + runtimePaths().values_plugin);
+  }
   flags.emplace_back(o.fmad ? "-ffp-contract=on" : "-ffp-contract=off");
   if (o.fmad && __builtin_cpu_supports("fma"))
     flags.emplace_back("-mfma");
@@ -167,6 +205,12 @@ BuildResult buildProgram(const CliOptions &o) {
     r.message = runtimePaths().error;
     return r;
   }
+  const Instrumentation instrumentation = instrumentationFromEnv();
+  if (!instrumentation.error.empty()) {
+    r.message = instrumentation.error;
+    r.bad_usage = true;
+    return r;
+  }
   // The key covers the main file, the options that reach the compiler, and
   // the toolchain; headers it includes are checked through `deps`.
   std::string keyText = fs::absolute(o.input).lexically_normal().string() + '\0' + source;
@@ -178,9 +222,13 @@ BuildResult buildProgram(const CliOptions &o) {
   const frontend::TranslateOptions fo = frontendOptions(o, "");
   keyText += "\0S" + fo.std + "\0A" + std::to_string(fo.cuda_arch);
   keyText += hex(toolchainKey());
-  const std::vector<std::string> compileFlags = instrumentedCompileFlags(o);
+  const std::vector<std::string> compileFlags = instrumentedCompileFlags(o, instrumentation);
   for (const std::string &flag : compileFlags)
     keyText += std::string("\0F") + flag;
+  if (instrumentation.values) {
+    bool pluginOk;
+    keyText += hex(hashText(readFile(runtimePaths().values_plugin, pluginOk)));
+  }
   fs::path cache = cacheDirectory(o);
   fs::path entry = cache / hex(hashText(keyText));
   r.program = (entry / "program").string();

@@ -16,7 +16,8 @@ struct BuildResult {
   std::string message;  // the located error when !ok
   std::string warnings; // the front end's warnings (kept with a cached build)
   bool cache_hit = false;
-  std::string temp_dir; // when --keep-temps
+  bool bad_usage = false; // !ok because of a bad setting (exit 2), not a compile error
+  std::string temp_dir;   // when --keep-temps
 };
 
 BuildResult buildProgram(const CliOptions &o);

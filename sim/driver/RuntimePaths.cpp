@@ -29,6 +29,7 @@ RuntimePaths resolve() {
       p.include_dir = inc.string();
       for (const char *name : kLibraryNames)
         p.libraries.push_back((lib / name).string());
+      p.values_plugin = (lib / WARPSIM_VALUES_PLUGIN_NAME).string();
       return p;
     }
     if (!fs::is_regular_file(kBuildLibraries[0], ec) || !fs::is_directory(WARPSIM_INCLUDE_DIR, ec))
@@ -39,6 +40,7 @@ RuntimePaths resolve() {
   }
   p.include_dir = WARPSIM_INCLUDE_DIR;
   p.libraries.assign(std::begin(kBuildLibraries), std::end(kBuildLibraries));
+  p.values_plugin = WARPSIM_VALUES_PLUGIN;
   return p;
 }
 

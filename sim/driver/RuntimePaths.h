@@ -14,6 +14,7 @@ struct RuntimePaths {
   bool installed = false;             // found next to the executable
   std::string include_dir;            // the CUDA and warpsim device headers
   std::vector<std::string> libraries; // runtime archives, in link order
+  std::string values_plugin;          // the value-carrying pass plugin (instrument/)
   std::string error;                  // not empty: the runtime is missing (says where it looked)
 };
 

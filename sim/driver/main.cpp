@@ -209,7 +209,7 @@ int main(int argc, char **argv) {
     return kUsageExit;
   BuildResult b = buildProgramReporting(o);
   if (!b.ok)
-    return kCompileExit;
+    return b.bad_usage ? kUsageExit : kCompileExit;
   if (o.command == Command::Build) {
     if (!o.output.empty()) {
       std::error_code ec;

@@ -2,16 +2,19 @@
 // code is compiled with -fsanitize=thread but linked without the TSan
 // runtime: these definitions route every access into the engine. Host code
 // of the same program calls them too; for it they only guard against host
-// code dereferencing device memory.
+// code dereferencing device memory. The value-carrying entry points of
+// warpsim's own pass (instrument/ValuesPass.cpp) are at the end.
 #include <cstdint>
 #include <cstring>
 
 #include "Runtime.h"
+#include "SiteTable.h"
 
 using warpsim::sim::AccessKind;
 using warpsim::sim::Lane;
 using warpsim::sim::MemoryOrder;
 using warpsim::sim::Runtime;
+using warpsim::sim::StaticSite;
 using warpsim::sim::tl_lane;
 
 namespace {
@@ -228,5 +231,48 @@ WS_ATOMICS(64, std::uint64_t)
 
 void __tsan_atomic_thread_fence(int) {}
 void __tsan_atomic_signal_fence(int) {}
+
+// ------------------------------------------------- value-carrying accesses
+// WARPSIM_INSTRUMENTATION=values: the event is issued first, then the
+// runtime itself makes the access, so the value a load returns and the one a
+// store leaves pass through here (today: sequentially consistent). The site
+// is the access's row in the module's table (SiteTable.h); reports still use
+// the return address, which carries the same file:line:column in its debug
+// information (the pass keeps each call site single, docs/architecture.md).
+
+#define WS_VALUES(N, T)                                                                            \
+  T __warpsim_load##N(const void *p, const StaticSite *) {                                         \
+    access(const_cast<void *>(p), N, AccessKind::Load, WS_RET);                                    \
+    T v;                                                                                           \
+    std::memcpy(&v, p, N);                                                                         \
+    return v;                                                                                      \
+  }                                                                                                \
+  void __warpsim_store##N(void *p, T v, const StaticSite *) {                                      \
+    access(p, N, AccessKind::Store, WS_RET);                                                       \
+    std::memcpy(p, &v, N);                                                                         \
+  }
+WS_VALUES(1, std::uint8_t)
+WS_VALUES(2, std::uint16_t)
+WS_VALUES(4, std::uint32_t)
+WS_VALUES(8, std::uint64_t)
+WS_VALUES(16, unsigned __int128)
+#undef WS_VALUES
+
+void __warpsim_memcpy(void *dst, const void *src, unsigned long n, const StaticSite *) {
+  std::uintptr_t pc = WS_RET;
+  rangeAccess(src, n, AccessKind::Load, pc);
+  rangeAccess(dst, n, AccessKind::Store, pc);
+  std::memcpy(dst, src, n);
+}
+void __warpsim_memmove(void *dst, const void *src, unsigned long n, const StaticSite *) {
+  std::uintptr_t pc = WS_RET;
+  rangeAccess(src, n, AccessKind::Load, pc);
+  rangeAccess(dst, n, AccessKind::Store, pc);
+  std::memmove(dst, src, n);
+}
+void __warpsim_memset(void *dst, int c, unsigned long n, const StaticSite *) {
+  rangeAccess(dst, n, AccessKind::Store, WS_RET);
+  std::memset(dst, c, n);
+}
 
 } // extern "C"

@@ -1,0 +1,347 @@
+// warpsim's value-carrying instrumentation, an LLVM 19 pass plugin.
+//
+// Every plain load and store that may touch memory another thread can see
+// becomes a call into the runtime that performs it:
+//   iN   __warpsim_loadB(const void *addr, const StaticSite *site)
+//   void __warpsim_storeB(void *addr, iN value, const StaticSite *site)
+// for B = 1, 2, 4, 8, 16 bytes (N = 8 * B). The runtime issues the event and
+// then reads or writes the memory itself, so a later memory model can decide
+// which value a load returns, and an optimiser can never hoist or merge such
+// a load: it is an opaque call. `site` is a static id: the address of the
+// access's row in this module's site table (file, line, column, kind, size),
+// a link-time constant; a global constructor registers the table with the
+// runtime, which numbers the rows of all modules densely (SiteTable.h).
+//
+// The pass runs at the start of the pipeline, before SROA and mem2reg, so
+// the accesses it sees are the source-level ones. Like ThreadSanitizer it
+// leaves alone what no other thread can see: accesses through a pointer into
+// a stack slot whose address never escapes, and loads of constant globals.
+// memcpy, memmove and memset become __warpsim_memcpy(dst, src, n, site) ...,
+// which the runtime performs: done later, SROA would split a struct copy into
+// loads the optimiser may merge. Atomics (already performed by the runtime
+// through __tsan_atomic*), vtable accesses and accesses of a size or type it
+// does not carry stay for -fsanitize=thread, which runs after this pass and
+// also keeps the shadow call stack (__tsan_func_entry/exit).
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace {
+
+// The site table's kind field (sim/runtime/ValueHooks.cpp reads the same).
+constexpr std::uint32_t kSiteLoad = 0, kSiteStore = 1, kSiteCopy = 2, kSiteSet = 3,
+                        kSiteVolatile = 0x100;
+
+struct Site {
+  Constant *file;
+  std::uint32_t line, column, kind, size;
+};
+
+bool isVtableAccess(const Instruction *I) {
+  if (const MDNode *tag = I->getMetadata(LLVMContext::MD_tbaa))
+    return tag->isTBAAVtableAccess();
+  return false;
+}
+
+// ThreadSanitizer's addrPointsToConstantData: such a load cannot race.
+bool pointsToConstantData(Value *addr) {
+  if (auto *gep = dyn_cast<GetElementPtrInst>(addr))
+    addr = gep->getPointerOperand();
+  if (auto *gv = dyn_cast<GlobalVariable>(addr))
+    return gv->isConstant();
+  if (auto *l = dyn_cast<LoadInst>(addr))
+    return isVtableAccess(l);
+  return false;
+}
+
+// The types the runtime carries: scalars and fixed vectors whose bits fill
+// 1, 2, 4, 8 or 16 bytes exactly, as an integer of that width.
+bool carried(Type *t, const DataLayout &dl) {
+  if (t->isPointerTy())
+    return t->getPointerAddressSpace() == 0 && dl.getTypeStoreSize(t) == 8;
+  if (auto *v = dyn_cast<FixedVectorType>(t)) {
+    if (!v->getElementType()->isIntegerTy() && !v->getElementType()->isFloatingPointTy())
+      return false;
+  } else if (!t->isIntegerTy() && !t->isFloatingPointTy()) {
+    return false;
+  }
+  if (t->isX86_FP80Ty() || t->isPPC_FP128Ty())
+    return false;
+  const std::uint64_t bits = dl.getTypeSizeInBits(t).getFixedValue();
+  if (bits != dl.getTypeStoreSize(t).getFixedValue() * 8)
+    return false;
+  return bits == 8 || bits == 16 || bits == 32 || bits == 64 || bits == 128;
+}
+
+class ValuesInstrumenter {
+public:
+  explicit ValuesInstrumenter(Module &m)
+      : m_(m), dl_(m.getDataLayout()), ctx_(m.getContext()), i32_(Type::getInt32Ty(ctx_)),
+        ptr_(PointerType::getUnqual(ctx_)) {}
+
+  bool run() {
+    declareRuntime();
+    std::vector<Instruction *> todo;
+    for (Function &f : m_) {
+      if (f.isDeclaration() || !f.hasFnAttribute(Attribute::SanitizeThread) ||
+          f.hasFnAttribute(Attribute::Naked) ||
+          f.hasFnAttribute(Attribute::DisableSanitizerInstrumentation))
+        continue;
+      keepCallSites(f);
+      for (BasicBlock &bb : f)
+        for (Instruction &i : bb)
+          if (wanted(i))
+            todo.push_back(&i);
+    }
+    if (todo.empty())
+      return false;
+    // The table is sized now and filled at the end: a site id is the
+    // address of its row, a link-time constant (no load at the access).
+    siteTy_ = StructType::get(ctx_, {ptr_, i32_, i32_, i32_, i32_});
+    tableTy_ = ArrayType::get(siteTy_, todo.size());
+    table_ = new GlobalVariable(m_, tableTy_, true, GlobalValue::PrivateLinkage, nullptr,
+                                "__warpsim_sites");
+    for (Instruction *i : todo)
+      replace(i);
+    emitSiteTable();
+    return true;
+  }
+
+private:
+  // The runtime keeps no pointer it is passed (nocapture): a stack slot
+  // whose address only reaches these calls stays private to the thread.
+  // Each call names its access by its return address in reports, so it is
+  // `nomerge` (two stores in two branches must not become one call at line
+  // 0) and `notail` (a sibling call would return past the user's function).
+  void declareRuntime() {
+    Type *voidTy = Type::getVoidTy(ctx_), *i64 = Type::getInt64Ty(ctx_);
+    auto declare = [&](const std::string &name, FunctionType *ty, unsigned pointers) {
+      Function *f = cast<Function>(m_.getOrInsertFunction(name, ty).getCallee());
+      f->setDoesNotThrow();
+      f->addFnAttr(Attribute::NoMerge);
+      for (unsigned a = 0; a < pointers; ++a)
+        f->addParamAttr(a, Attribute::NoCapture);
+    };
+    for (unsigned bytes : {1u, 2u, 4u, 8u, 16u}) {
+      IntegerType *c = IntegerType::get(ctx_, bytes * 8);
+      declare("__warpsim_load" + std::to_string(bytes), FunctionType::get(c, {ptr_, ptr_}, false),
+              1);
+      declare("__warpsim_store" + std::to_string(bytes),
+              FunctionType::get(voidTy, {ptr_, c, ptr_}, false), 1);
+    }
+    declare("__warpsim_memcpy", FunctionType::get(voidTy, {ptr_, ptr_, i64, ptr_}, false), 2);
+    declare("__warpsim_memmove", FunctionType::get(voidTy, {ptr_, ptr_, i64, ptr_}, false), 2);
+    declare("__warpsim_memset", FunctionType::get(voidTy, {ptr_, i32_, i64, ptr_}, false), 1);
+  }
+
+  // Optimised user code keeps the call structure of -O0, on which reports
+  // rely: a function is not inlined into its callers (the shadow call
+  // stack of __tsan_func_entry/exit names each frame, as at -O0), and a
+  // call is neither merged with another (`if (c) __syncthreads(); else
+  // __syncthreads();` stays two barriers) nor duplicated (one call site,
+  // one return address, one source location).
+  static void keepCallSites(Function &f) {
+    if (!f.hasFnAttribute(Attribute::AlwaysInline))
+      f.addFnAttr(Attribute::NoInline);
+    for (BasicBlock &bb : f)
+      for (Instruction &i : bb)
+        if (auto *call = dyn_cast<CallBase>(&i); call && !isa<IntrinsicInst>(call)) {
+          call->addFnAttr(Attribute::NoMerge);
+          call->addFnAttr(Attribute::NoDuplicate);
+        }
+  }
+
+  static bool privateSlot(Value *addr) {
+    return isa<AllocaInst>(getUnderlyingObject(addr)) &&
+           !PointerMayBeCaptured(addr, /*ReturnCaptures=*/true, /*StoreCaptures=*/true);
+  }
+
+  bool wanted(Instruction &i) const {
+    if (i.hasMetadata(LLVMContext::MD_nosanitize) || isVtableAccess(&i))
+      return false;
+    if (auto *mi = dyn_cast<MemIntrinsic>(&i)) {
+      if (mi->getDestAddressSpace() != 0)
+        return false;
+      if (auto *mt = dyn_cast<MemTransferInst>(mi))
+        return mt->getSourceAddressSpace() == 0 &&
+               !(privateSlot(mt->getRawDest()) && privateSlot(mt->getRawSource()));
+      return !privateSlot(mi->getRawDest());
+    }
+    Value *addr;
+    Type *t;
+    if (auto *l = dyn_cast<LoadInst>(&i)) {
+      if (l->isAtomic())
+        return false;
+      addr = l->getPointerOperand();
+      t = l->getType();
+      if (pointsToConstantData(addr))
+        return false;
+    } else if (auto *s = dyn_cast<StoreInst>(&i)) {
+      if (s->isAtomic())
+        return false;
+      addr = s->getPointerOperand();
+      t = s->getValueOperand()->getType();
+    } else {
+      return false;
+    }
+    if (addr->getType()->getPointerAddressSpace() != 0 || addr->isSwiftError())
+      return false;
+    if (!carried(t, dl_))
+      return false;
+    // A stack slot whose address never escapes is private to the thread.
+    return !privateSlot(addr);
+  }
+
+  Constant *siteId(Instruction *i, std::uint32_t kind, std::uint32_t size) {
+    Site s{fileName(i), 0, 0, kind, size};
+    if (const DebugLoc &loc = i->getDebugLoc()) {
+      s.line = loc.getLine();
+      s.column = loc.getCol();
+    }
+    const auto index = static_cast<std::uint32_t>(sites_.size());
+    sites_.push_back(s);
+    Constant *idx[] = {ConstantInt::get(i32_, 0), ConstantInt::get(i32_, index)};
+    return ConstantExpr::getInBoundsGetElementPtr(tableTy_, table_, idx);
+  }
+
+  Constant *fileName(Instruction *i) {
+    std::string name;
+    if (const DebugLoc &loc = i->getDebugLoc()) {
+      const auto *scope = cast<DIScope>(loc.getScope());
+      name = scope->getFilename().str();
+      if (!name.empty() && name.front() != '/' && !scope->getDirectory().empty())
+        name = scope->getDirectory().str() + "/" + name;
+    }
+    auto [it, fresh] = files_.try_emplace(name, nullptr);
+    if (fresh) {
+      Constant *text = ConstantDataArray::getString(ctx_, name);
+      auto *gv = new GlobalVariable(m_, text->getType(), true, GlobalValue::PrivateLinkage, text,
+                                    "__warpsim_site_file");
+      gv->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+      it->second = gv;
+    }
+    return it->second;
+  }
+
+  void replaceMemIntrinsic(MemIntrinsic *mi) {
+    IRBuilder<> b(mi);
+    Type *i64 = Type::getInt64Ty(ctx_);
+    std::uint32_t size = 0; // not known statically
+    if (auto *n = dyn_cast<ConstantInt>(mi->getLength()); n && n->getZExtValue() <= UINT32_MAX)
+      size = static_cast<std::uint32_t>(n->getZExtValue());
+    const bool isSet = isa<MemSetInst>(mi);
+    Value *site =
+        siteId(mi, (isSet ? kSiteSet : kSiteCopy) | (mi->isVolatile() ? kSiteVolatile : 0), size);
+    Value *len = b.CreateZExtOrTrunc(mi->getLength(), i64);
+    if (auto *set = dyn_cast<MemSetInst>(mi)) {
+      FunctionCallee fn =
+          m_.getOrInsertFunction("__warpsim_memset", Type::getVoidTy(ctx_), ptr_, i32_, i64, ptr_);
+      b.CreateCall(fn, {set->getRawDest(), b.CreateZExt(set->getValue(), i32_), len, site})
+          ->setTailCallKind(CallInst::TCK_NoTail);
+    } else {
+      auto *mt = cast<MemTransferInst>(mi);
+      const char *name = isa<MemMoveInst>(mt) ? "__warpsim_memmove" : "__warpsim_memcpy";
+      FunctionCallee fn =
+          m_.getOrInsertFunction(name, Type::getVoidTy(ctx_), ptr_, ptr_, i64, ptr_);
+      b.CreateCall(fn, {mt->getRawDest(), mt->getRawSource(), len, site})
+          ->setTailCallKind(CallInst::TCK_NoTail);
+    }
+    mi->eraseFromParent();
+  }
+
+  void replace(Instruction *i) {
+    if (auto *mi = dyn_cast<MemIntrinsic>(i))
+      return replaceMemIntrinsic(mi);
+    IRBuilder<> b(i); // the call gets the access's debug location
+    const bool isLoad = isa<LoadInst>(i);
+    Type *t = isLoad ? i->getType() : cast<StoreInst>(i)->getValueOperand()->getType();
+    const auto bytes = static_cast<std::uint32_t>(dl_.getTypeStoreSize(t).getFixedValue());
+    IntegerType *carrier = IntegerType::get(ctx_, bytes * 8);
+    const bool isVolatile =
+        isLoad ? cast<LoadInst>(i)->isVolatile() : cast<StoreInst>(i)->isVolatile();
+    const std::uint32_t kind = (isLoad ? kSiteLoad : kSiteStore) | (isVolatile ? kSiteVolatile : 0);
+    Value *site = siteId(i, kind, bytes);
+    const std::string suffix = std::to_string(bytes);
+    if (auto *l = dyn_cast<LoadInst>(i)) {
+      FunctionCallee fn = m_.getOrInsertFunction("__warpsim_load" + suffix, carrier, ptr_, ptr_);
+      CallInst *raw = b.CreateCall(fn, {l->getPointerOperand(), site});
+      raw->setTailCallKind(CallInst::TCK_NoTail);
+      Value *v = t->isPointerTy() ? b.CreateIntToPtr(raw, t) : b.CreateBitCast(raw, t);
+      v->takeName(l);
+      l->replaceAllUsesWith(v);
+    } else {
+      auto *s = cast<StoreInst>(i);
+      Value *v = s->getValueOperand();
+      v = t->isPointerTy() ? b.CreatePtrToInt(v, carrier) : b.CreateBitCast(v, carrier);
+      FunctionCallee fn = m_.getOrInsertFunction("__warpsim_store" + suffix, Type::getVoidTy(ctx_),
+                                                 ptr_, carrier, ptr_);
+      b.CreateCall(fn, {s->getPointerOperand(), v, site})->setTailCallKind(CallInst::TCK_NoTail);
+    }
+    i->eraseFromParent();
+  }
+
+  // struct { const char *file; uint32_t line, column, kind, size; } sites[];
+  // and a constructor: __warpsim_register_sites(sites, n).
+  void emitSiteTable() {
+    std::vector<Constant *> rows;
+    rows.reserve(sites_.size());
+    for (const Site &s : sites_)
+      rows.push_back(ConstantStruct::get(
+          siteTy_, {s.file, ConstantInt::get(i32_, s.line), ConstantInt::get(i32_, s.column),
+                    ConstantInt::get(i32_, s.kind), ConstantInt::get(i32_, s.size)}));
+    table_->setInitializer(ConstantArray::get(tableTy_, rows));
+    GlobalVariable *table = table_;
+    FunctionCallee reg = m_.getOrInsertFunction("__warpsim_register_sites", i32_, ptr_, i32_);
+    Function *ctor = Function::Create(FunctionType::get(Type::getVoidTy(ctx_), false),
+                                      GlobalValue::InternalLinkage, "warpsim.values.ctor", &m_);
+    ctor->addFnAttr(Attribute::DisableSanitizerInstrumentation);
+    ctor->addFnAttr(Attribute::NoUnwind);
+    IRBuilder<> b(BasicBlock::Create(ctx_, "", ctor));
+    b.CreateCall(reg, {table, ConstantInt::get(i32_, rows.size())});
+    b.CreateRetVoid();
+    // Before any other constructor: user code may access memory in its own.
+    appendToGlobalCtors(m_, ctor, 0);
+  }
+
+  Module &m_;
+  const DataLayout &dl_;
+  LLVMContext &ctx_;
+  IntegerType *i32_;
+  PointerType *ptr_;
+  StructType *siteTy_ = nullptr;
+  ArrayType *tableTy_ = nullptr;
+  GlobalVariable *table_ = nullptr;
+  std::vector<Site> sites_;
+  std::map<std::string, Constant *> files_;
+};
+
+struct ValuesPass : PassInfoMixin<ValuesPass> {
+  PreservedAnalyses run(Module &m, ModuleAnalysisManager &) {
+    return ValuesInstrumenter(m).run() ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; } // -O0 functions are optnone
+};
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "warpsim-values", "1", [](PassBuilder &pb) {
+            pb.registerPipelineStartEPCallback(
+                [](ModulePassManager &mpm, OptimizationLevel) { mpm.addPass(ValuesPass()); });
+          }};
+}

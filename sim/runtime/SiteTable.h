@@ -1,0 +1,30 @@
+// The static access sites of the value-carrying instrumentation
+// (instrument/ValuesPass.cpp): each instrumented module registers its table
+// from a global constructor; an access passes the address of its row, and
+// the runtime numbers the rows of all modules densely (staticSiteId).
+#pragma once
+
+#include <cstdint>
+
+namespace warpsim::sim {
+
+// One row as the pass emits it; `kind` is SiteKind, bit 8 marks volatile.
+struct StaticSite {
+  const char *file;
+  std::uint32_t line, column, kind, size; // size 0: a memcpy/memset of a run-time length
+};
+
+enum class SiteKind : std::uint32_t { Load = 0, Store = 1, Copy = 2, Set = 3 };
+constexpr std::uint32_t kSiteVolatile = 0x100;
+
+// The site with this id, or nullptr for an id no module registered.
+const StaticSite *staticSite(std::uint32_t id);
+// The dense id of a registered row, or UINT32_MAX for any other pointer.
+std::uint32_t staticSiteId(const StaticSite *site);
+// How many sites are registered (all modules).
+std::uint32_t staticSiteCount();
+
+} // namespace warpsim::sim
+
+extern "C" std::uint32_t __warpsim_register_sites(const warpsim::sim::StaticSite *sites,
+                                                  std::uint32_t count);
