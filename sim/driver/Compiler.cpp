@@ -213,7 +213,10 @@ BuildResult buildProgram(const CliOptions &o) {
   }
   // The key covers the main file, the options that reach the compiler, and
   // the toolchain; headers it includes are checked through `deps`.
-  std::string keyText = fs::absolute(o.input).lexically_normal().string() + '\0' + source;
+  // The path as given is part of it too: debug info, and so every reported
+  // location, names the file the way the user spelled it.
+  std::string keyText = fs::absolute(o.input).lexically_normal().string() + '\0' + o.input +
+                        '\0' + source;
   for (const auto &d : o.include_dirs)
     keyText += "\0I" + d;
   for (const auto &d : o.defines)
