@@ -328,7 +328,7 @@ BuildResult buildProgram(const CliOptions &o) {
     r.temp_dir = tmp;
   else
     fs::remove_all(tmp);
-  trimCompileCache(cache, limit.max_bytes, std::chrono::minutes(10));
+  trimCompileCache(cache, limit.max_bytes, std::chrono::hours(1));
   r.ok = fs::exists(r.program);
   if (!r.ok)
     r.message = "warpsim: error: cannot write the compile cache in " + cache.string();

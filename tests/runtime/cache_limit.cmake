@@ -1,5 +1,5 @@
 # The compile cache's size limit (WARPSIM_CACHE_MAX_MB): past it, entries not
-# used for ten minutes are evicted oldest first; recent ones never are.
+# used for an hour are evicted oldest first; recent ones never are.
 set(cache ${WORK}/cache)
 file(REMOVE_RECURSE ${cache})
 function(build src limit)
