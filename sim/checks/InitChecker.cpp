@@ -49,6 +49,8 @@ void InitChecker::onHostWrite(const HostWrite &w) {
 
 void InitChecker::onBlockBegin(const BlockInfo &b) {
   Slot &s = slots_[rt_.memory.sharedSlotOf(b.smem_base)];
+  if (s.bits.empty())
+    s.bits.assign(MemoryMap::kSharedWindow / 64, 0);
   std::fill(s.bits.begin(), s.bits.begin() + static_cast<std::ptrdiff_t>((s.dirty + 63) / 64), 0);
   s.dirty = 0;
 }
@@ -67,6 +69,8 @@ void InitChecker::onWarpAccess(const WarpAccess &a) {
       if (!rt_.memory.inSharedRegion(la.addr))
         continue;
       const std::uint32_t slot = rt_.memory.sharedSlotOf(la.addr);
+      if (slot >= slots_.size() || slots_[slot].bits.empty())
+        continue; // a window no block of this launch has
       Slot &s = slots_[slot];
       const std::uintptr_t off = la.addr - rt_.memory.sharedWindow(slot);
       if (off + la.size > MemoryMap::kSharedWindow)

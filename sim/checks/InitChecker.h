@@ -19,7 +19,10 @@ class Runtime;
 class InitChecker final : public Observer {
 public:
   explicit InitChecker(Runtime &rt);
-  void onLaunchBegin(const LaunchInfo &l) override { launch_ = &l; }
+  void onLaunchBegin(const LaunchInfo &l) override {
+    launch_ = &l;
+    slots_.resize(l.slots); // a new slot's bits are made when a block first uses it
+  }
   void onLaunchEnd(const LaunchInfo &) override;
   void onBlockBegin(const BlockInfo &) override;
   void onWarpAccess(const WarpAccess &) override;

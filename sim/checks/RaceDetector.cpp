@@ -69,6 +69,7 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
   syncObjects_.clear();
   mbarriers_.clear();
   clusters_.clear();
+  blocks_.resize(l.slots);
   // Records of earlier launches are gone with their pages' generation: site
   // numbers start again.
   sitePcs_.assign(1, 0);
@@ -212,7 +213,8 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
     const std::uint32_t laneGen =
         a.space == MemorySpace::Shared &&
                 la.addr - a.block->smem_base >= MemoryMap::kSharedWindow &&
-                rt_.memory.inSharedRegion(la.addr)
+                rt_.memory.inSharedRegion(la.addr) &&
+                rt_.memory.sharedSlotOf(la.addr) < blocks_.size()
             ? blocks_[rt_.memory.sharedSlotOf(la.addr)].serial
             : gen;
     std::uintptr_t p = la.addr;
