@@ -35,8 +35,7 @@ void StackPool::init(std::size_t stackBytes, std::size_t capacity) {
   if (p == MAP_FAILED)
     p = mmap(nullptr, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) {
-    std::fprintf(stderr, "warpsim: error: cannot reserve %zu MiB for thread stacks\n",
-                 bytes >> 20);
+    std::fprintf(stderr, "warpsim: error: cannot reserve %zu MiB for thread stacks\n", bytes >> 20);
     std::_Exit(70);
   }
   base_ = reinterpret_cast<std::uintptr_t>(p);
@@ -97,10 +96,9 @@ std::uint32_t StackPool::acquire() {
   const std::uint32_t i = committed_;
   // The guard page below the stack: a marker, or the PROT_NONE reserve left
   // as it is while the usable part is mapped.
-  const int failed = markers_ ? madvise(reinterpret_cast<void *>(lo(i) - guard_), guard_,
-                                        MADV_GUARD_INSTALL)
-                              : mprotect(reinterpret_cast<void *>(lo(i)), stackBytes(),
-                                         PROT_READ | PROT_WRITE);
+  const int failed =
+      markers_ ? madvise(reinterpret_cast<void *>(lo(i) - guard_), guard_, MADV_GUARD_INSTALL)
+               : mprotect(reinterpret_cast<void *>(lo(i)), stackBytes(), PROT_READ | PROT_WRITE);
   if (failed != 0) {
     if (!markers_ && errno == ENOMEM)
       mappingsExhausted();

@@ -39,6 +39,8 @@ public:
   std::size_t capacity() const { return capacity_; }
   // Stacks ever handed out (the high-water mark of threads resident at once).
   std::size_t committed() const { return committed_; }
+  // Guard pages are markers (no mapping per stack), not mprotect'ed ranges.
+  bool guardMarkers() const { return markers_; }
 
   bool contains(std::uintptr_t a) const { return a - base_ < stride_ * capacity_; }
   // True when `a` lies in some stack's guard page (a stack overflow).

@@ -10,6 +10,7 @@
 // Native, on a GPU (recorded in grid_sync_largest.h100.txt, all configurations):
 //   nvcc -arch=sm_90 -std=c++17 -o gsl tests/runtime/grid_sync_largest.cu && ./gsl
 // `./gsl N` runs configuration N alone (CTest runs each under warpsim).
+// -DLAST_BLOCK_RACES plants a shared-memory race in the last block.
 #include <cooperative_groups.h>
 #include <cstdio>
 #include <cstdlib>
@@ -40,6 +41,10 @@ __global__ void __launch_bounds__(1024, 2) reduce(const unsigned *in, unsigned n
       b += warpSums[w];
     partial[blockIdx.x] = b;
   }
+#ifdef LAST_BLOCK_RACES // a bug in the last block only (resident slot 659 of configuration 3)
+  if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 32)
+    warpSums[0] = 0; // BUG: thread 0 may still be reading it
+#endif
   grid.sync();
   // Another block's partial, and block 0 adds them all up.
   const unsigned blocks = gridDim.x;
