@@ -92,9 +92,13 @@ bool warpsim_grid_is_valid(void) {
   return lane("grid_group::is_valid")->block->info.launch->cooperative;
 }
 
-void warpsim_cluster_barrier(unsigned op) {
+void warpsim_cluster_barrier(unsigned op, const void *caller) {
   Lane *l = lane("cluster_group::sync");
-  l->block->clusterBarrier(l, op == 2, op == 1, WS_RET);
+  l->block->clusterBarrier(l, op == 2, op == 1, reinterpret_cast<std::uintptr_t>(caller));
+}
+void warpsim_block_sync(const void *caller) {
+  Lane *l = lane("thread_block::sync");
+  l->block->barrier(l, BarrierKind::Block, false, reinterpret_cast<std::uintptr_t>(caller));
 }
 void *warpsim_cluster_map_shared(const void *addr, unsigned rank) {
   Lane *l = lane("cluster_group::map_shared_rank");
