@@ -108,6 +108,8 @@ void RaceDetector::onBlockBegin(const BlockInfo &b) {
       t.pending.clear();
     if (!t.narrow.empty())
       t.narrow.clear();
+    if (!t.pendingNarrow.empty())
+      t.pendingNarrow.clear();
   }
   bs.threadClocks = false;
   bs.threadNarrow = false;
@@ -161,16 +163,16 @@ void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, 
   }
 }
 
-void RaceDetector::acquireEntry(BlockSync &bs, ThreadSync &t, const model::SyncEntry &e,
-                                Scope scope, SyncClock &into) {
+void RaceDetector::acquireEntry(BlockSync &bs, const model::SyncEntry &e, Scope scope,
+                                SyncClock &into, SyncClock &narrow) {
   const std::uint32_t from = model::entryBlock(e, tpb_);
   // The release must reach this thread, and the acquire the releaser.
   if (!SyncClock::visible(e.scope, bs.linear, bs.cluster)) {
     const bool cluster = e.scope != SyncClock::kDeviceScope && (e.scope & SyncClock::kClusterTag);
-    t.narrow.raise(e.key, e.value,
-                   static_cast<std::uint32_t>(cluster ? Scope::Cluster : Scope::Block));
+    narrow.raise(e.key, e.value,
+                 static_cast<std::uint32_t>(cluster ? Scope::Cluster : Scope::Block));
   } else if (!model::scopeIncludes(scope, bs.linear, bs.cluster, from, clusterOf(from))) {
-    t.narrow.raise(e.key, e.value, static_cast<std::uint32_t>(scope));
+    narrow.raise(e.key, e.value, static_cast<std::uint32_t>(scope));
   } else {
     into.raise(e.key, e.value);
     return;
@@ -184,9 +186,9 @@ void RaceDetector::settle(BlockSync &bs, ThreadSync &t) {
     if (it == syncObjects_.end() || it->second.empty())
       continue;
     // An acquire now; a relaxed read is acquired by a later fence.
-    SyncClock &into = p.acquire ? t.clock : t.pending;
     for (const model::SyncEntry &e : it->second.entries())
-      acquireEntry(bs, t, e, p.scope, into);
+      acquireEntry(bs, e, p.scope, p.acquire ? t.clock : t.pending,
+                   p.acquire ? t.narrow : t.pendingNarrow);
     bs.threadClocks |= p.acquire;
   }
   t.atomics.clear();
@@ -600,9 +602,13 @@ void RaceDetector::onFence(const FenceEvent &e) {
     // one with its cluster.
     if (!t.pending.empty()) {
       for (const model::SyncEntry &en : t.pending.entries())
-        acquireEntry(bs, t, en, e.scope, t.clock);
+        acquireEntry(bs, en, e.scope, t.clock, t.narrow);
       t.pending.clear();
       bs.threadClocks = true;
+    }
+    if (!t.pendingNarrow.empty()) {
+      t.narrow.join(t.pendingNarrow); // keeps the scopes
+      t.pendingNarrow.clear();
     }
   }
 }

@@ -56,6 +56,7 @@ private:
     // both threads (entry scope: the model::Scope, Block or Cluster, that
     // was too narrow). Only for reports: it orders nothing.
     model::SyncClock narrow;
+    model::SyncClock pendingNarrow; // `narrow` of relaxed reads, until a fence acquires
     std::vector<PendingAtomic> atomics;
   };
   struct BlockSync {
@@ -154,9 +155,9 @@ private:
   std::uint32_t clusterOf(std::uint32_t block) const { return shape_.clusterOfLinear(block); }
   // The acquire side of synchronisation with entry `e` by an operation at
   // `scope` of a thread of `bs`: into `into` if both scopes include both
-  // threads, else into the thread's `narrow`.
-  void acquireEntry(BlockSync &bs, ThreadSync &t, const model::SyncEntry &e, Scope scope,
-                    model::SyncClock &into);
+  // threads, else into `narrow` (with the scope that was too narrow).
+  void acquireEntry(BlockSync &bs, const model::SyncEntry &e, Scope scope, model::SyncClock &into,
+                    model::SyncClock &narrow);
   void resolve(const BlockInfo *block, std::int64_t warp);
   void flush();
 
