@@ -126,7 +126,7 @@ class grid_group {
   grid_group() = default;
 
 public:
-  static void sync() { warpsim_grid_sync(); }
+  [[gnu::noinline]] static void sync() { warpsim_grid_sync(__builtin_return_address(0)); }
   static bool is_valid() { return warpsim_grid_is_valid(); }
   static unsigned long long block_rank() {
     return blockIdx.x + static_cast<unsigned long long>(gridDim.x) *

@@ -315,8 +315,8 @@ int __syncthreads_count(int predicate);
 int __syncthreads_and(int predicate);
 int __syncthreads_or(int predicate);
 // cooperative_groups::grid_group (a grid barrier exists only in a
-// cooperative launch).
-void warpsim_grid_sync(void);
+// cooperative launch); grid.sync() passes its caller, the user's line.
+void warpsim_grid_sync(const void *caller);
 bool warpsim_grid_is_valid(void);
 // Thread block clusters: barrier.cluster (op 0 arrive, 1 arrive.relaxed,
 // 2 wait), mapa / map_shared_rank, getctarank / query_shared_rank, and the

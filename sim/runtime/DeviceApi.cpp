@@ -84,9 +84,9 @@ void *warpsim_shared_dynamic(SharedVar *) {
 
 // ------------------------------------------------------------- barriers
 
-void warpsim_grid_sync(void) {
+void warpsim_grid_sync(const void *caller) {
   Lane *l = lane("grid_group::sync");
-  l->block->gridSync(l, WS_RET);
+  l->block->gridSync(l, reinterpret_cast<std::uintptr_t>(caller));
 }
 bool warpsim_grid_is_valid(void) {
   return lane("grid_group::is_valid")->block->info.launch->cooperative;

@@ -7,6 +7,10 @@
 // (e.g. overflow cells): `page(a, gen)` hands out the page reset to empty if
 // it was last used under another generation, so state that dies at a launch
 // or block boundary costs nothing per cell and is cleared only where touched.
+//
+// A leaf covers 2^PageShift bytes of address (64 KiB by default); smaller
+// leaves suit many small, scattered ranges (shared-memory windows of
+// thousands of resident blocks: 512 KiB of race shadow each at 64 KiB).
 #pragma once
 
 #include <algorithm>
@@ -19,11 +23,12 @@ namespace warpsim::model {
 
 struct NoPageData {};
 
-template <class Cell, unsigned GranuleShift, class PageData = NoPageData> class ShadowMemory {
+template <class Cell, unsigned GranuleShift, class PageData = NoPageData, unsigned PageShift = 16>
+class ShadowMemory {
 public:
   static constexpr unsigned kGranuleShift = GranuleShift;
   static constexpr std::size_t kGranule = std::size_t{1} << GranuleShift;
-  static constexpr unsigned kPageShift = 16; // 64 KiB of address per leaf
+  static constexpr unsigned kPageShift = PageShift; // address bytes per leaf: 2^PageShift
   static constexpr std::size_t kCellsPerPage = std::size_t{1} << (kPageShift - GranuleShift);
 
   struct Page {
@@ -77,7 +82,7 @@ public:
   std::size_t pages() const { return pageCount_; }
 
 private:
-  static constexpr unsigned kMidBits = 14;
+  static constexpr unsigned kMidBits = 30 - kPageShift;            // a Mid covers 1 GiB
   static constexpr unsigned kTopBits = 48 - kPageShift - kMidBits; // 18
   struct Mid {
     std::unique_ptr<Page> leaves[std::size_t{1} << kMidBits];
