@@ -31,3 +31,6 @@ int main() {
   std::printf("count %d\n", r);
   return 0;
 }
+// The scope is named in both kinds of report (kept at the end: the marked lines above stay put).
+// MESSAGE: a block-scope atomic
+// MESSAGE: ordered at CTA scope, but the threads are in different CTAs
