@@ -183,8 +183,13 @@ private:
     block().access(l_, addr, size, load ? AccessKind::Load : AccessKind::Store,
                    MemoryOrder::NotAtomic, pc_);
     std::uint64_t v = 0;
+    PtxMemory *m = g_runtime->ptx;
     if (load) {
-      std::memcpy(&v, reinterpret_cast<const void *>(addr), size);
+      if (m != nullptr)
+        m->load(*l_, reinterpret_cast<const void *>(addr), size, MemoryOrder::NotAtomic,
+                Scope::Device, &v);
+      else
+        std::memcpy(&v, reinterpret_cast<const void *>(addr), size);
       if (in.isSigned && size < 8) {
         const std::uint32_t sh = 64 - in.bits;
         v = static_cast<std::uint64_t>(static_cast<std::int64_t>(v << sh) >> sh);
@@ -192,7 +197,11 @@ private:
       write(a[0], v);
     } else {
       v = read(a[1]);
-      std::memcpy(reinterpret_cast<void *>(addr), &v, size);
+      if (m != nullptr)
+        m->store(*l_, reinterpret_cast<void *>(addr), size, MemoryOrder::NotAtomic, Scope::Device,
+                 &v);
+      else
+        std::memcpy(reinterpret_cast<void *>(addr), &v, size);
     }
   }
 
@@ -296,6 +305,8 @@ private:
       break;
     case PtxOp::Fence:
       block().fence(l_, in.scope, pc_);
+      if (PtxMemory *m = g_runtime->ptx)
+        m->fence(*l_, in.sc, in.scope);
       break;
     case PtxOp::ElectSync: {
       // The lowest lane of the mask that executes it is the leader.
