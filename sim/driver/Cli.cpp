@@ -309,8 +309,7 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
       if ((err = value(a, o.memory_model)))
         return {std::nullopt, *err};
       if (o.memory_model != "sc" && o.memory_model != "ptx")
-        return {std::nullopt,
-                "--memory-model needs 'sc' or 'ptx', not '" + o.memory_model + "'"};
+        return {std::nullopt, "--memory-model needs 'sc' or 'ptx', not '" + o.memory_model + "'"};
     } else if (a == "--memory-error") {
       if ((err = value(a, o.memory_error)))
         return {std::nullopt, *err};

@@ -74,7 +74,7 @@ bool writeText(const std::string &path, const std::string &text) {
 const std::set<std::string> kValueOptions = {
     "--arch", "--warp-size",        "--thread-model", "--stack-size",
     "--std",  "--resident-blocks",  "--spin-limit",   "--check",
-    "--fmad", "--async-completion", "--memory-error", "--memory-model", "-I",
+    "--fmad", "--async-completion", "--memory-error", "-I",
     "-D"};
 // Options that make no sense once per seed, or that explore sets itself.
 const std::map<std::string, std::string> kRefused = {

@@ -213,8 +213,7 @@ extern "C++" {
 template <class T> T ptxAtomicLoad(Lane *l, const volatile T *a, int mo) {
   T v;
   warpsim::sim::g_runtime->ptx->load(*l, const_cast<const T *>(a), sizeof(T),
-                                     static_cast<MemoryOrder>(mo), warpsim::sim::Scope::System,
-                                     &v);
+                                     static_cast<MemoryOrder>(mo), warpsim::sim::Scope::System, &v);
   return v;
 }
 template <class T> void ptxAtomicStore(Lane *l, volatile T *a, T v, int mo) {
@@ -226,9 +225,8 @@ template <class T> void ptxAtomicStore(Lane *l, volatile T *a, T v, int mo) {
 // counts as one that wrote the value back: over-synchronising is sound).
 template <class T> void ptxAtomicRmw(Lane *l, volatile T *a, T before, int mo) {
   const T after = *a;
-  warpsim::sim::g_runtime->ptx->rmw(*l, const_cast<T *>(a), sizeof(T),
-                                    static_cast<MemoryOrder>(mo), warpsim::sim::Scope::System,
-                                    &before, &after);
+  warpsim::sim::g_runtime->ptx->rmw(*l, const_cast<T *>(a), sizeof(T), static_cast<MemoryOrder>(mo),
+                                    warpsim::sim::Scope::System, &before, &after);
 }
 } // extern "C++"
 
@@ -315,8 +313,7 @@ void __tsan_atomic_signal_fence(int) {}
 namespace {
 void ptxValue(Lane *l, const void *p, std::uint32_t n, const StaticSite *site, void *out,
               const void *in) {
-  const bool isVolatile =
-      site != nullptr && (site->kind & warpsim::sim::kSiteVolatile) != 0;
+  const bool isVolatile = site != nullptr && (site->kind & warpsim::sim::kSiteVolatile) != 0;
   const MemoryOrder mo = isVolatile ? MemoryOrder::Relaxed : MemoryOrder::NotAtomic;
   const auto scope = isVolatile ? warpsim::sim::Scope::System : warpsim::sim::Scope::Device;
   if (out != nullptr)

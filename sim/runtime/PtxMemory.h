@@ -28,8 +28,10 @@ public:
   // `n` bytes at `p` loaded into `out` / stored from `in` by lane `l`.
   // Accesses the model does not carry (the lane's stack, odd sizes or
   // alignment) are made directly, forgetting the bytes' histories.
-  void load(Lane &l, const void *p, std::uint32_t n, model::MemoryOrder order, model::Scope scope, void *out);
-  void store(Lane &l, void *p, std::uint32_t n, model::MemoryOrder order, model::Scope scope, const void *in);
+  void load(Lane &l, const void *p, std::uint32_t n, model::MemoryOrder order, model::Scope scope,
+            void *out);
+  void store(Lane &l, void *p, std::uint32_t n, model::MemoryOrder order, model::Scope scope,
+             const void *in);
   // A read-modify-write already made in memory: `before` was the value,
   // memory now holds `after`.
   void rmw(Lane &l, const void *p, std::uint32_t n, model::MemoryOrder order, model::Scope scope,

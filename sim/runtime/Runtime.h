@@ -38,7 +38,7 @@ public:
   GridRunner grid{*this};
   std::vector<Observer *> observers;
   std::vector<Observer *> storeObservers; // also told what each store left (onStoreDone)
-  PtxMemory *ptx = nullptr; // --memory-model ptx; null under sc
+  PtxMemory *ptx = nullptr;               // --memory-model ptx; null under sc
 
   // Error state as the CUDA runtime keeps it: the last error (cleared by
   // cudaGetLastError) and a sticky error that poisons every later call.
