@@ -21,9 +21,9 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   int depth = 0;
   std::size_t start = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '[')
+    if (s[i] == '[' || s[i] == '{')
       ++depth;
-    else if (s[i] == ']')
+    else if (s[i] == ']' || s[i] == '}')
       --depth;
     else if (s[i] == sep && depth == 0) {
       out.push_back(trim(s.substr(start, i - start)));
@@ -108,8 +108,10 @@ public:
   Parser(PtxProgram &out, std::string &error) : out_(out), error_(error) {}
 
   bool run(std::string_view text) {
-    // Comments go; braces only scope registers, which are all local here.
+    // Comments go; braces only scope registers, which are all local here,
+    // except a vector operand's ({%0, %1} after an opcode), which stays.
     std::string clean;
+    bool vector = false;
     for (std::size_t i = 0; i < text.size(); ++i) {
       if (text[i] == '/' && i + 1 < text.size() && text[i + 1] == '/') {
         while (i < text.size() && text[i] != '\n')
@@ -119,7 +121,18 @@ public:
       }
       if (text[i] == '%' && i + 1 < text.size() && text[i + 1] == '%')
         ++i; // extended asm writes a literal % as %%
-      clean += (text[i] == '{' || text[i] == '}') ? ';' : text[i];
+      if (text[i] == '{' && !vector) {
+        const std::size_t last = clean.find_last_not_of(" \t\n\r");
+        vector = last != std::string::npos && clean[last] != ';' && clean[last] != ':';
+        clean += vector ? '{' : ';';
+        continue;
+      }
+      if (text[i] == '}') {
+        clean += vector ? '}' : ';';
+        vector = false;
+        continue;
+      }
+      clean += text[i];
     }
     for (std::string_view stmt : splitStatements(clean))
       if (!statement(stmt))
@@ -206,12 +219,30 @@ private:
           in.args.push_back(y);
           continue;
         }
+        // A vector operand {a, b{, c, d}}: its elements, in order.
+        if (!a.empty() && a.front() == '{') {
+          const std::vector<std::string_view> elems = a.back() == '}'
+                                                          ? split(a.substr(1, a.size() - 2), ',')
+                                                          : std::vector<std::string_view>{};
+          if (in.vec != 1 || (elems.size() != 2 && elems.size() != 4))
+            return fail("malformed inline PTX operand '" + std::string(a) + "' in '" + in.text +
+                        "'");
+          for (std::string_view e : elems) {
+            PtxOperand o;
+            if (!operand(e, o) || o.kind == PtxOperand::Kind::Address)
+              return fail("malformed inline PTX operand '" + std::string(a) + "' in '" + in.text +
+                          "'");
+            in.args.push_back(o);
+          }
+          in.vec = static_cast<std::uint32_t>(elems.size());
+          continue;
+        }
         PtxOperand o;
         if (!operand(a, o))
           return fail("malformed inline PTX operand '" + std::string(a) + "' in '" + in.text + "'");
         in.args.push_back(o);
       }
-    if (!classify(parts, in))
+    if (!classify(parts, in) || (in.vec != 1 && in.op != PtxOp::Ld && in.op != PtxOp::St))
       return unsupported(s);
     if (in.op == PtxOp::Bra)
       branches_.emplace_back(out_.code.size(), in.args[0].name);
@@ -375,25 +406,10 @@ private:
       in.space = parts.size() == 3 ? PtxInstr::Space::SharedCluster : PtxInstr::Space::Generic;
       return (parts.back() == "u32" || parts.back() == "u64") && widthOf(parts.back(), in);
     }
-    if ((head == "ld" || head == "st") && parts.size() >= 2) {
-      strip({"weak"});
-      const bool load = head == "ld";
-      if (parts.size() == 3) {
-        if (parts[1] == "shared" || parts[1] == "shared::cta")
-          in.space = PtxInstr::Space::SharedCta;
-        else if (parts[1] == "shared::cluster")
-          in.space = PtxInstr::Space::SharedCluster;
-        else if (parts[1] == "global")
-          in.space = PtxInstr::Space::Global;
-        else
-          return false;
-      } else if (parts.size() != 2) {
-        return false; // vectors, cache and ordering qualifiers: not executed
-      }
-      in.op = load ? PtxOp::Ld : PtxOp::St;
-      return n == 2 && widthOf(parts.back(), in) && in.bits >= 8 &&
-             in.args[load ? 1 : 0].kind == PtxOperand::Kind::Address;
-    }
+    if ((head == "ld" || head == "st") && parts.size() >= 2)
+      return loadStore(parts, in, n);
+    if ((head == "atom" || head == "red") && parts.size() >= 3)
+      return atomic(parts, in, n);
     if (head == "bar" || head == "barrier") {
       strip({"cta", "aligned"});
       if (parts.size() == 2 && parts[1] == "sync" && (n == 1 || n == 2)) {
@@ -529,11 +545,13 @@ private:
         parts[2] == "release" && parts[3] == "cluster" && n == 0) {
       in.op = PtxOp::Fence; // orders the thread's mbarrier inits before its later releases
       in.scope = Scope::Cluster;
+      in.order = MemoryOrder::AcqRel;
       return true;
     }
     if (head == "membar" && parts.size() == 2 && n == 0) {
       in.op = PtxOp::Fence;
       in.sc = true;
+      in.order = MemoryOrder::SeqCst;
       if (parts[1] == "cta")
         in.scope = Scope::Block;
       else if (parts[1] == "gl")
@@ -548,17 +566,8 @@ private:
         (parts[1] == "sc" || parts[1] == "acq_rel")) {
       in.op = PtxOp::Fence;
       in.sc = parts[1] == "sc";
-      if (parts[2] == "cta")
-        in.scope = Scope::Block;
-      else if (parts[2] == "cluster")
-        in.scope = Scope::Cluster;
-      else if (parts[2] == "gpu")
-        in.scope = Scope::Device;
-      else if (parts[2] == "sys")
-        in.scope = Scope::System;
-      else
-        return false;
-      return true;
+      in.order = in.sc ? MemoryOrder::SeqCst : MemoryOrder::AcqRel;
+      return scopeOf(parts[2], in.scope);
     }
     if (head == "elect" && parts.size() == 2 && parts[1] == "sync" && n == 3) {
       in.op = PtxOp::ElectSync;
@@ -592,6 +601,168 @@ private:
       return true;
     }
     return false;
+  }
+
+  static bool scopeOf(std::string_view p, Scope &scope) {
+    if (p == "cta")
+      scope = Scope::Block;
+    else if (p == "cluster")
+      scope = Scope::Cluster;
+    else if (p == "gpu")
+      scope = Scope::Device;
+    else if (p == "sys")
+      scope = Scope::System;
+    else
+      return false;
+    return true;
+  }
+  static bool spaceOf(std::string_view p, PtxInstr::Space &space) {
+    if (p == "shared" || p == "shared::cta")
+      space = PtxInstr::Space::SharedCta;
+    else if (p == "shared::cluster")
+      space = PtxInstr::Space::SharedCluster;
+    else if (p == "global")
+      space = PtxInstr::Space::Global;
+    else
+      return false;
+    return true;
+  }
+
+  // ld / st: at most one of each qualifier group, a scope exactly when the
+  // order is .relaxed/.acquire/.release (PTX); cache operators and the
+  // other qualifiers are not executed (an error naming the instruction).
+  static bool loadStore(const std::vector<std::string_view> &parts, PtxInstr &in, std::size_t n) {
+    const bool load = parts[0] == "ld";
+    bool haveSem = false, haveScope = false, haveSpace = false, haveVec = false, weak = false;
+    std::uint32_t vec = 1;
+    Scope scope = Scope::Device;
+    for (std::size_t i = 1; i + 1 < parts.size(); ++i) {
+      const std::string_view p = parts[i];
+      if (p == "weak" || p == "volatile" || p == "relaxed" || p == (load ? "acquire" : "release")) {
+        if (haveSem)
+          return false;
+        haveSem = true;
+        weak = p == "weak";
+        if (p == "volatile") { // PTX: .volatile is .relaxed.sys
+          in.order = MemoryOrder::Relaxed;
+          in.scope = Scope::System;
+        } else if (!weak) {
+          in.order = p == "relaxed" ? MemoryOrder::Relaxed
+                     : load         ? MemoryOrder::Acquire
+                                    : MemoryOrder::Release;
+        }
+      } else if (scopeOf(p, scope)) {
+        if (haveScope)
+          return false;
+        haveScope = true;
+        in.scope = scope;
+      } else if (spaceOf(p, in.space)) {
+        if (haveSpace)
+          return false;
+        haveSpace = true;
+      } else if (p == "v2" || p == "v4") {
+        if (haveVec)
+          return false;
+        haveVec = true;
+        vec = p == "v2" ? 2 : 4;
+      } else {
+        return false; // cache operators, eviction priorities, .v8, ...
+      }
+    }
+    // .relaxed/.acquire/.release need a scope; .weak and .volatile take none.
+    const bool needsScope = haveSem && !weak && !has(parts, "volatile");
+    if (haveScope != needsScope)
+      return false;
+    in.op = load ? PtxOp::Ld : PtxOp::St;
+    if (vec != in.vec || n != vec + 1 || !widthOf(parts.back(), in) || in.bits < 8 ||
+        in.bits * vec > 128)
+      return false;
+    return in.args[load ? vec : 0].kind == PtxOperand::Kind::Address;
+  }
+
+  // atom / red: .sem and .scope optional (.relaxed, .gpu when omitted), the
+  // operation and a type PTX allows for it.
+  static bool atomic(const std::vector<std::string_view> &parts, PtxInstr &in, std::size_t n) {
+    const bool red = parts[0] == "red";
+    bool haveSem = false, haveScope = false, haveSpace = false, haveOp = false;
+    in.order = MemoryOrder::Relaxed;
+    in.scope = Scope::Device;
+    static constexpr std::pair<std::string_view, AtomicOp> ops[] = {
+        {"and", AtomicOp::And}, {"or", AtomicOp::Or},         {"xor", AtomicOp::Xor},
+        {"cas", AtomicOp::Cas}, {"exch", AtomicOp::Exchange}, {"add", AtomicOp::Add},
+        {"inc", AtomicOp::Inc}, {"dec", AtomicOp::Dec},       {"min", AtomicOp::Min},
+        {"max", AtomicOp::Max}};
+    for (std::size_t i = 1; i + 1 < parts.size(); ++i) {
+      const std::string_view p = parts[i];
+      if (p == "relaxed" || p == "acquire" || p == "release" || p == "acq_rel") {
+        if (haveSem || haveOp || (red && (p == "acquire" || p == "acq_rel")))
+          return false;
+        haveSem = true;
+        in.order = p == "relaxed"   ? MemoryOrder::Relaxed
+                   : p == "acquire" ? MemoryOrder::Acquire
+                   : p == "release" ? MemoryOrder::Release
+                                    : MemoryOrder::AcqRel;
+        continue;
+      }
+      if (scopeOf(p, in.scope)) {
+        if (haveScope || haveOp)
+          return false;
+        haveScope = true;
+        continue;
+      }
+      if (spaceOf(p, in.space)) {
+        if (haveSpace || haveOp)
+          return false;
+        haveSpace = true;
+        continue;
+      }
+      bool matched = false;
+      for (const auto &[name, op] : ops)
+        if (p == name && !haveOp) {
+          in.atomOp = op;
+          haveOp = matched = true;
+        }
+      if (!matched)
+        return false;
+    }
+    const std::string_view t = parts.back();
+    if (!haveOp || !widthOf(t, in))
+      return false;
+    bool typeOk = false;
+    switch (in.atomOp) {
+    case AtomicOp::And:
+    case AtomicOp::Or:
+    case AtomicOp::Xor:
+    case AtomicOp::Exchange:
+      typeOk = t == "b32" || t == "b64";
+      break;
+    case AtomicOp::Cas:
+      typeOk = t == "b16" || t == "b32" || t == "b64";
+      break;
+    case AtomicOp::Add:
+      typeOk = t == "u32" || t == "s32" || t == "u64" || t == "f32" || t == "f64";
+      break;
+    case AtomicOp::Inc:
+    case AtomicOp::Dec:
+      typeOk = t == "u32";
+      break;
+    case AtomicOp::Min:
+    case AtomicOp::Max:
+      typeOk = t == "u32" || t == "s32" || t == "u64" || t == "s64";
+      break;
+    default:
+      break;
+    }
+    if (!typeOk)
+      return false;
+    if (red) {
+      in.op = PtxOp::Red;
+      return in.atomOp != AtomicOp::Cas && in.atomOp != AtomicOp::Exchange && n == 2 &&
+             in.args[0].kind == PtxOperand::Kind::Address;
+    }
+    in.op = PtxOp::Atom;
+    return n == (in.atomOp == AtomicOp::Cas ? 4u : 3u) &&
+           in.args[1].kind == PtxOperand::Kind::Address;
   }
 
   // cp.async.bulk forms (parts[0..2] are cp, async, bulk).

@@ -8,10 +8,12 @@ namespace warpsim::model {
 
 namespace {
 
-// How far a scope reaches: 0 the CTA, 1 the cluster, 2 the GPU (and the
-// system: one GPU is simulated).
+// How far a scope reaches: -1 the thread alone, 0 the CTA, 1 the cluster,
+// 2 the GPU (and the system: one GPU is simulated).
 int level(Scope s) {
   switch (s) {
+  case Scope::Thread:
+    return -1; // reaches no other thread
   case Scope::Block:
     return 0;
   case Scope::Cluster:

@@ -66,6 +66,7 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
   gridEpoch_ = 0;
   tpb_ = static_cast<std::uint32_t>(l.block.volume());
   ws_ = l.warp_size;
+  shape_ = model::ClusterShape{l.grid, l.explicit_cluster ? l.cluster : Dim3{}};
   syncObjects_.clear();
   mbarriers_.clear();
   clusters_.clear();
@@ -86,11 +87,14 @@ void RaceDetector::onBlockBegin(const BlockInfo &b) {
   BlockSync &bs = blockOf(&b);
   bs.info = &b;
   bs.linear = static_cast<std::uint32_t>(b.linear);
+  bs.cluster = clusterOf(bs.linear);
   bs.barrierEpoch = 0;
   // The slot's shared window now belongs to a new block: a new generation.
   bs.serial = ++serial_;
   bs.blockClock.clear();
   bs.barrierAcc.clear();
+  bs.blockNarrow.clear();
+  bs.narrowAcc.clear();
   for (std::uint32_t id = 0; id < model::kNamedBarriers; ++id) {
     bs.namedAcc[id].clear();
     bs.namedWaiters[id].clear();
@@ -102,8 +106,11 @@ void RaceDetector::onBlockBegin(const BlockInfo &b) {
       t.clock.clear();
     if (!t.pending.empty())
       t.pending.clear();
+    if (!t.narrow.empty())
+      t.narrow.clear();
   }
   bs.threadClocks = false;
+  bs.threadNarrow = false;
   std::fill(bs.instr.begin(), bs.instr.end(), 0);
   bs.pairSync.clear();
 }
@@ -140,32 +147,47 @@ void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, 
   // What the atomic read is known only once it has happened: observers see
   // a warp instruction before its lanes perform it, so a release observed
   // later may still be what it read. Settled at the thread's next event.
-  t.atomics.push_back({addr, acquires(order)});
-  // A block-scope atomic publishes only to its own block, whatever the
-  // fence before it reached.
-  // The release covers the thread's accesses before this atomic.
+  t.atomics.push_back({addr, acquires(order), scope});
+  // The release covers the thread's accesses before this atomic, for the
+  // threads its scope includes (a block-scope atomic: its own block; a
+  // cluster-scope one: its cluster).
+  const std::uint32_t at = model::releaseScope(scope, bs.linear, bs.cluster);
   if (releases(order)) {
-    obj.join(snapshot(bs, t, gtid, epoch, model::releaseScope(scope, bs.linear)));
+    obj.join(snapshot(bs, t, gtid, epoch, at));
   } else if (t.hasRelease) {
-    if (scope == Scope::Block)
-      for (const model::SyncEntry &e : t.release.entries())
-        obj.raise(e.key, e.value, bs.linear); // fence; relaxed atomic write = release
-    else
-      obj.join(t.release); // fence; relaxed atomic write = release
+    // fence; relaxed atomic write = release, at the narrower of the scopes
+    for (const model::SyncEntry &e : t.release.entries())
+      obj.raise(e.key, e.value, model::narrowerScope(e.scope, at));
   }
 }
 
+void RaceDetector::acquireEntry(BlockSync &bs, ThreadSync &t, const model::SyncEntry &e,
+                                Scope scope, SyncClock &into) {
+  const std::uint32_t from = model::entryBlock(e, tpb_);
+  // The release must reach this thread, and the acquire the releaser.
+  if (!SyncClock::visible(e.scope, bs.linear, bs.cluster)) {
+    const bool cluster = e.scope != SyncClock::kDeviceScope && (e.scope & SyncClock::kClusterTag);
+    t.narrow.raise(e.key, e.value,
+                   static_cast<std::uint32_t>(cluster ? Scope::Cluster : Scope::Block));
+  } else if (!model::scopeIncludes(scope, bs.linear, bs.cluster, from, clusterOf(from))) {
+    t.narrow.raise(e.key, e.value, static_cast<std::uint32_t>(scope));
+  } else {
+    into.raise(e.key, e.value);
+    return;
+  }
+  bs.threadNarrow = true;
+}
+
 void RaceDetector::settle(BlockSync &bs, ThreadSync &t) {
-  for (const auto &[addr, acquire] : t.atomics) {
-    auto it = syncObjects_.find(addr);
+  for (const PendingAtomic &p : t.atomics) {
+    auto it = syncObjects_.find(p.addr);
     if (it == syncObjects_.end() || it->second.empty())
       continue;
-    if (acquire) {
-      t.clock.join(it->second, bs.linear);
-      bs.threadClocks = true;
-    } else {
-      t.pending.join(it->second, bs.linear); // acquired by a later fence
-    }
+    // An acquire now; a relaxed read is acquired by a later fence.
+    SyncClock &into = p.acquire ? t.clock : t.pending;
+    for (const model::SyncEntry &e : it->second.entries())
+      acquireEntry(bs, t, e, p.scope, into);
+    bs.threadClocks |= p.acquire;
   }
   t.atomics.clear();
 }
@@ -180,9 +202,11 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
   const std::uint32_t instr = ++bs.instr[a.warp];
   const bool write = a.kind != AccessKind::Load;
   const bool atomic = a.kind == AccessKind::Atomic;
-  const std::uint8_t atomicKind = !atomic                   ? model::kNotAtomic
-                                  : a.scope == Scope::Block ? model::kBlockAtomic
-                                                            : model::kAtomic;
+  // A thread-scope atomic is atomic with no other thread.
+  const std::uint8_t atomicKind = !atomic || a.scope == Scope::Thread ? model::kNotAtomic
+                                  : a.scope == Scope::Block           ? model::kBlockAtomic
+                                  : a.scope == Scope::Cluster         ? model::kClusterAtomic
+                                                                      : model::kAtomic;
   const std::uint32_t gen = a.space == MemorySpace::Shared ? bs.serial : gen_;
   const std::uint16_t site = siteOf(a.pc);
   model::Accessor acc{};
@@ -194,6 +218,7 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
   acc.warpSize = ws_;
   acc.warpSynchronous = warpSynchronous_;
   acc.blockClock = bs.blockClock.empty() ? nullptr : &bs.blockClock;
+  acc.clusters = shape_;
   const std::uint32_t firstTid = a.warp * ws_;
   for (std::uint32_t i = 0; i < a.count; ++i) {
     const LaneAccess &la = a.lanes[i];
@@ -202,7 +227,7 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
     const std::uint32_t gtid = bs.linear * tpb_ + tid;
     if (!t.atomics.empty())
       settle(bs, t);
-    if (atomic)
+    if (atomic && a.scope != Scope::Thread)
       atomicSync(bs, t, gtid, instr, la.addr, a.order, a.scope);
     acc.thread = gtid;
     acc.threadClock = t.clock.empty() ? nullptr : &t.clock;
@@ -250,12 +275,31 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   o.tid = tid;
   o.pc = a.pc;
   o.lane = lane;
-  const bool blockAtomic = prior.atomic == model::kBlockAtomic ||
-                           (a.kind == AccessKind::Atomic && a.scope == Scope::Block);
-  o.why = pblock != bs.linear ? (blockAtomic ? kBlockAtomic : kOtherBlock)
-          : !sameWarp         ? kSameBlock
-          : sameInstruction   ? kSameInstruction
-                              : kSameWarp;
+  const bool atomicNow = a.kind == AccessKind::Atomic;
+  const bool blockAtomic =
+      prior.atomic == model::kBlockAtomic || (atomicNow && a.scope == Scope::Block);
+  const bool clusterAtomic =
+      (prior.atomic == model::kClusterAtomic || (atomicNow && a.scope == Scope::Cluster)) &&
+      clusterOf(pblock) != bs.cluster;
+  // Ordered, but only by a release or acquire whose scope lacks one of the
+  // two threads (a scoped race)?
+  const model::SyncEntry *narrow = nullptr;
+  if (pblock != bs.linear) {
+    const ThreadSync &t = bs.threads[tid];
+    narrow = t.narrow.covering(pblock, prior.thread, prior.epoch);
+    if (narrow == nullptr)
+      narrow = bs.blockNarrow.covering(pblock, prior.thread, prior.epoch);
+  }
+  o.why = atomicNow && a.scope == Scope::Thread ? kThreadAtomic
+          : pblock != bs.linear                 ? (blockAtomic     ? kBlockAtomic
+                                                   : clusterAtomic ? kClusterAtomic
+                                                   : narrow        ? kNarrowScope
+                                                                   : kOtherBlock)
+          : !sameWarp                           ? kSameBlock
+          : sameInstruction                     ? kSameInstruction
+                                                : kSameWarp;
+  if (narrow != nullptr)
+    o.narrow = static_cast<Scope>(narrow->scope);
   const auto [index, fresh] =
       table_.find({"race", static_cast<int>(h) * 16 + static_cast<int>(a.space), o.priorPc, a.pc});
   auto &e = table_.at(index);
@@ -311,6 +355,24 @@ void RaceDetector::describe(Finding &f, const Occurrence &o) const {
   case kBlockAtomic:
     why = "in different blocks: a block-scope atomic (atomic*_block) is atomic, and orders "
           "memory, only among the threads of its own block";
+    break;
+  case kClusterAtomic:
+    why = "in different clusters: a cluster-scope atomic (.cluster) is atomic, and orders memory, "
+          "only among the threads of its own cluster";
+    break;
+  case kNarrowScope:
+    why = o.narrow == Scope::Cluster
+              ? "ordered at cluster scope, but the threads are in different clusters: a release, "
+                "acquire or fence at .cluster scope orders memory only among the threads of its "
+                "own cluster; use device scope (.gpu)"
+              : "ordered at CTA scope, but the threads are in different CTAs: a release, acquire "
+                "or fence at block scope (__threadfence_block(), cuda::thread_scope_block, "
+                "atomic*_block, .cta) orders memory only among the threads of its own block; use "
+                "device scope (__threadfence(), cuda::thread_scope_device, .gpu)";
+    break;
+  case kThreadAtomic:
+    why = "a thread-scope atomic (cuda::thread_scope_thread) is atomic, and orders memory, only "
+          "for its own thread";
     break;
   case kOtherBlock:
     why = o.space == MemorySpace::Shared
@@ -420,6 +482,8 @@ void RaceDetector::onBarrierArrive(const BarrierEvent &e) {
       settle(bs, t);
     if (!t.clock.empty())
       bs.barrierAcc.join(t.clock, bs.linear);
+    if (!t.narrow.empty())
+      bs.narrowAcc.join(t.narrow); // keeps the scopes
   }
 }
 
@@ -447,6 +511,15 @@ void RaceDetector::onBarrierComplete(const BarrierEvent &e) {
     for (ThreadSync &t : bs.threads)
       t.clock.clear();
     bs.threadClocks = false;
+  }
+  if (!bs.narrowAcc.empty()) {
+    bs.blockNarrow.join(bs.narrowAcc);
+    bs.narrowAcc.clear();
+  }
+  if (bs.threadNarrow) {
+    for (ThreadSync &t : bs.threads)
+      t.narrow.clear();
+    bs.threadNarrow = false;
   }
 }
 
@@ -511,7 +584,7 @@ void RaceDetector::onFence(const FenceEvent &e) {
   BlockSync &bs = blockOf(e.block);
   if (!pending_.empty())
     resolve(e.block, e.warp);
-  const std::uint32_t scope = model::releaseScope(e.scope, bs.linear);
+  const std::uint32_t scope = model::releaseScope(e.scope, bs.linear, bs.cluster);
   for (std::uint64_t m = e.mask; m != 0; m &= m - 1) {
     const std::uint32_t tid = e.warp * ws_ + static_cast<std::uint32_t>(__builtin_ctzll(m));
     ThreadSync &t = bs.threads[tid];
@@ -523,11 +596,11 @@ void RaceDetector::onFence(const FenceEvent &e) {
     t.release = snapshot(bs, t, gtid, bs.instr[e.warp] + 1, scope);
     t.hasRelease = true;
     // Acquire half: what earlier relaxed atomic reads saw. A block-scope
-    // fence only synchronises with the thread's own block.
+    // fence only synchronises with the thread's own block, a cluster-scope
+    // one with its cluster.
     if (!t.pending.empty()) {
       for (const model::SyncEntry &en : t.pending.entries())
-        if (model::fenceAcquires(e.scope, en, bs.linear, tpb_))
-          t.clock.raise(en.key, en.value);
+        acquireEntry(bs, t, en, e.scope, t.clock);
       t.pending.clear();
       bs.threadClocks = true;
     }

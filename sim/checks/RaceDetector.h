@@ -14,6 +14,7 @@
 #include "FindingTable.h"
 #include "Findings.h"
 #include "Observer.h"
+#include "warpsim/model/ClusterShape.h"
 #include "warpsim/model/RaceShadow.h"
 #include "warpsim/model/ShadowMemory.h"
 #include "warpsim/model/SyncClock.h"
@@ -39,20 +40,36 @@ public:
   void onStoreDone(const StoreDone &) override;
 
 private:
+  // An atomic the thread made since its last event: what it read is
+  // settled at the next one.
+  struct PendingAtomic {
+    std::uintptr_t addr;
+    bool acquire;
+    Scope scope;
+  };
   struct ThreadSync {
     bool hasRelease = false;
     model::SyncClock clock;   // acquired since the block's last barrier
     model::SyncClock pending; // seen by relaxed atomics, acquired at the next fence
     model::SyncClock release; // published by the thread's last fence
-    std::vector<std::pair<std::uintptr_t, bool>> atomics; // since the last event: address, acquire
+    // What a release or acquire would have ordered had its scope included
+    // both threads (entry scope: the model::Scope, Block or Cluster, that
+    // was too narrow). Only for reports: it orders nothing.
+    model::SyncClock narrow;
+    std::vector<PendingAtomic> atomics;
   };
   struct BlockSync {
     const BlockInfo *info = nullptr;
     std::uint32_t linear = 0;
+    std::uint32_t cluster = 0;      // its cluster's linear index
     std::uint32_t barrierEpoch = 0; // epoch of the last barrier (model/RaceShadow.h)
     std::uint32_t serial = 0;       // generation of the block's shared memory
     bool threadClocks = false;
     model::SyncClock blockClock, barrierAcc;
+    // ThreadSync::narrow of the block's threads before its last barrier,
+    // and of the arrivals at the current one.
+    model::SyncClock blockNarrow, narrowAcc;
+    bool threadNarrow = false; // some thread's `narrow` is not empty
     std::vector<ThreadSync> threads;
     std::vector<std::uint32_t> instr;    // per warp: its epoch (instructions so far)
     std::vector<std::uint32_t> pairSync; // [warp][lane][lane]: epoch of the last common __syncwarp
@@ -71,7 +88,16 @@ private:
   };
   // Why two accesses were unordered, from the narrowest to the widest
   // scope: a merged finding describes its worst occurrence.
-  enum Why : std::uint8_t { kSameInstruction, kSameWarp, kSameBlock, kOtherBlock, kBlockAtomic };
+  enum Why : std::uint8_t {
+    kSameInstruction,
+    kSameWarp,
+    kSameBlock,
+    kOtherBlock,
+    kBlockAtomic,
+    kClusterAtomic, // cluster-scope atomics in different clusters
+    kNarrowScope,   // ordered only at a scope (Occurrence::narrow) without both threads
+    kThreadAtomic,  // a thread-scope atomic
+  };
   struct Occurrence {
     model::Hazard h;
     Why why;
@@ -83,6 +109,7 @@ private:
     std::uint32_t tid;
     std::uintptr_t pc;
     LaneAccess lane;
+    Scope narrow = Scope::Block; // kNarrowScope: the scope that ordered them
   };
   struct RaceExtra {
     bool sameValue = true; // every write-write occurrence stored the value already there
@@ -123,7 +150,13 @@ private:
               const LaneAccess &lane, std::uint32_t instr, std::uintptr_t granule,
               std::uint8_t mask);
   void describe(Finding &f, const Occurrence &o) const;
-  static int rankOf(const Occurrence &o, bool error) { return o.why + (error ? 8 : 0); }
+  static int rankOf(const Occurrence &o, bool error) { return o.why + (error ? 16 : 0); }
+  std::uint32_t clusterOf(std::uint32_t block) const { return shape_.clusterOfLinear(block); }
+  // The acquire side of synchronisation with entry `e` by an operation at
+  // `scope` of a thread of `bs`: into `into` if both scopes include both
+  // threads, else into the thread's `narrow`.
+  void acquireEntry(BlockSync &bs, ThreadSync &t, const model::SyncEntry &e, Scope scope,
+                    model::SyncClock &into);
   void resolve(const BlockInfo *block, std::int64_t warp);
   void flush();
 
@@ -142,6 +175,7 @@ private:
   // waits for the phase it arrived at, at most one behind).
   std::unordered_map<std::uint64_t, MBarrierSync> clusters_;
   const LaunchInfo *launch_ = nullptr;
+  model::ClusterShape shape_{}; // the launch's clusters
   std::uint32_t gen_ = 0, serial_ = 0, tpb_ = 1, ws_ = 32;
   std::uint32_t gridEpoch_ = 0; // epoch of the launch's last grid.sync() (onGridSync)
   bool warpSynchronous_ = false;

@@ -244,7 +244,8 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
       executeMBarrier(lanes[__builtin_ctzll(m)]);
     break;
   case EventKind::Fence: {
-    FenceEvent e{&info, w.index, group, lead.ev.pc, lead.ev.fence, lead.ev.proxyFence};
+    FenceEvent e{
+        &info, w.index, group, lead.ev.pc, lead.ev.fence, lead.ev.proxyFence, lead.ev.fenceOrder};
     for (Observer *o : rt_.observers)
       o->onFence(e);
     for (std::uint64_t m = group; m != 0; m &= m - 1)
@@ -662,9 +663,10 @@ void BlockExecutor::releaseMBarrierWaiters(std::uintptr_t addr, model::MBarrier 
   }
 }
 
-void BlockExecutor::fence(Lane *l, FenceScope scope, std::uintptr_t pc, std::uint8_t proxySpaces) {
+void BlockExecutor::fence(Lane *l, FenceScope scope, std::uintptr_t pc, std::uint8_t proxySpaces,
+                          MemoryOrder order) {
   if (grid_.lanesRunAlone()) {
-    FenceEvent f{&info, l->warp->index, std::uint64_t{1} << l->lane, pc, scope, proxySpaces};
+    FenceEvent f{&info, l->warp->index, std::uint64_t{1} << l->lane, pc, scope, proxySpaces, order};
     for (Observer *o : rt_.observers)
       o->onFence(f);
     return;
@@ -672,6 +674,7 @@ void BlockExecutor::fence(Lane *l, FenceScope scope, std::uintptr_t pc, std::uin
   PendingEvent &e = event(l, EventKind::Fence, pc);
   e.fence = scope;
   e.proxyFence = proxySpaces;
+  e.fenceOrder = order;
   stop(l);
 }
 

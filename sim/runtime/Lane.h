@@ -59,6 +59,8 @@ struct PendingEvent {
   Proxy proxy = Proxy::Generic; // async: a bulk copy's accesses at its issue
   bool copyWrite = false;       // the destination write of a cp.async at its issue
   std::uint8_t proxyFence = 0;  // fence.proxy.async: spaces it orders (FenceEvent)
+  // A fence's order: SeqCst (fence.sc) or AcqRel (fence.acq_rel).
+  MemoryOrder fenceOrder = MemoryOrder::SeqCst;
   bool predicate = false;
   std::uint32_t size = 0;
   std::uintptr_t addr = 0;

@@ -172,6 +172,10 @@ struct FenceEvent {
   // accesses it orders (kProxyFenceShared | kProxyFenceGlobal); 0 for a
   // memory fence. A proxy fence orders no memory accesses of one proxy.
   std::uint8_t proxy_async = 0;
+  // fence.sc (SeqCst: __threadfence*, membar, fence.sc) or fence.acq_rel
+  // (AcqRel: what cuda::atomic_thread_fence with acquire, release or
+  // acq_rel order is).
+  MemoryOrder order = MemoryOrder::SeqCst;
 };
 inline constexpr std::uint8_t kProxyFenceShared = 1, kProxyFenceGlobal = 2;
 

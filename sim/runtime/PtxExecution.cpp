@@ -8,6 +8,7 @@
 #include "BlockExecutor.h"
 #include "Lane.h"
 #include "Runtime.h"
+#include "ScopedAtomics.h"
 #include "warpsim/model/ClusterShape.h"
 #include "warpsim/model/Ptx.h"
 #include "warpsim/ptx_abi.h"
@@ -175,34 +176,65 @@ private:
                ? sharedAddress(v)
                : v;
   }
+  // One event for the whole access (a vector's elements together); a
+  // strong ld/st (.relaxed/.acquire/.release, .volatile) is an atomic
+  // access with its order and scope, a weak one a plain access.
   void loadStore(const PtxInstr &in) {
     const auto &a = in.args;
     const bool load = in.op == PtxOp::Ld;
-    const std::uintptr_t addr = spaceAddress(in, a[load ? 1 : 0]);
+    const std::uintptr_t addr = spaceAddress(in, a[load ? in.vec : 0]);
     const std::uint32_t size = in.bits / 8;
-    block().access(l_, addr, size, load ? AccessKind::Load : AccessKind::Store,
-                   MemoryOrder::NotAtomic, pc_);
-    std::uint64_t v = 0;
+    const bool strong = in.order != MemoryOrder::NotAtomic;
+    block().access(l_, addr, size * in.vec,
+                   strong ? AccessKind::Atomic
+                   : load ? AccessKind::Load
+                          : AccessKind::Store,
+                   in.order, pc_, strong ? in.scope : Scope::Device);
+    // --memory-model ptx: each element is one access of the model.
     PtxMemory *m = g_runtime->ptx;
-    if (load) {
-      if (m != nullptr)
-        m->load(*l_, reinterpret_cast<const void *>(addr), size, MemoryOrder::NotAtomic,
-                Scope::Device, &v);
-      else
-        std::memcpy(&v, reinterpret_cast<const void *>(addr), size);
-      if (in.isSigned && size < 8) {
-        const std::uint32_t sh = 64 - in.bits;
-        v = static_cast<std::uint64_t>(static_cast<std::int64_t>(v << sh) >> sh);
+    const Scope scope = strong ? in.scope : Scope::Device;
+    for (std::uint32_t k = 0; k < in.vec; ++k) {
+      auto *p = reinterpret_cast<char *>(addr) + k * size;
+      std::uint64_t v = 0;
+      if (load) {
+        if (m != nullptr)
+          m->load(*l_, p, size, in.order, scope, &v);
+        else
+          std::memcpy(&v, p, size);
+        if (in.isSigned && size < 8) {
+          const std::uint32_t sh = 64 - in.bits;
+          v = static_cast<std::uint64_t>(static_cast<std::int64_t>(v << sh) >> sh);
+        }
+        write(a[k], v);
+      } else {
+        v = read(a[1 + k]);
+        if (m != nullptr)
+          m->store(*l_, p, size, in.order, scope, &v);
+        else
+          std::memcpy(p, &v, size);
       }
-      write(a[0], v);
-    } else {
-      v = read(a[1]);
-      if (m != nullptr)
-        m->store(*l_, reinterpret_cast<void *>(addr), size, MemoryOrder::NotAtomic, Scope::Device,
-                 &v);
-      else
-        std::memcpy(reinterpret_cast<void *>(addr), &v, size);
     }
+  }
+
+  // atom / red: one atomic event with the instruction's order and scope.
+  void atomic(const PtxInstr &in) {
+    const auto &a = in.args;
+    const bool red = in.op == PtxOp::Red;
+    const std::uintptr_t addr = spaceAddress(in, a[red ? 0 : 1]);
+    model::AtomicType t;
+    t.size = static_cast<std::uint8_t>(in.bits / 8);
+    t.kind = in.isFloat    ? model::AtomicKind::Float
+             : in.isSigned ? model::AtomicKind::Signed
+                           : model::AtomicKind::Unsigned;
+    const bool cas = in.atomOp == model::AtomicOp::Cas;
+    const std::uint64_t value = read(a[red ? 1 : cas ? 3 : 2]);
+    const std::uint64_t compare = cas ? read(a[2]) : 0;
+    const std::uint64_t old =
+        scopedAtomic(l_, addr, in.atomOp, t, value, compare, in.order, in.scope, pc_);
+    if (!red)
+      write(a[0], in.isSigned && t.size < 8
+                      ? static_cast<std::uint64_t>(static_cast<std::int64_t>(old << 32) >> 32)
+                      : old);
   }
 
   static std::uint64_t truncate(std::uint64_t v, std::uint32_t bits) {
@@ -304,9 +336,10 @@ private:
       mbarrier(in);
       break;
     case PtxOp::Fence:
-      block().fence(l_, in.scope, pc_);
+      block().fence(l_, in.scope, pc_, 0,
+                    in.order == MemoryOrder::AcqRel ? MemoryOrder::AcqRel : MemoryOrder::SeqCst);
       if (PtxMemory *m = g_runtime->ptx)
-        m->fence(*l_, in.sc, in.scope);
+        m->fence(*l_, in.order != MemoryOrder::AcqRel, in.scope);
       break;
     case PtxOp::ElectSync: {
       // The lowest lane of the mask that executes it is the leader.
@@ -395,6 +428,10 @@ private:
     case PtxOp::Ld:
     case PtxOp::St:
       loadStore(in);
+      break;
+    case PtxOp::Atom:
+    case PtxOp::Red:
+      atomic(in);
       break;
     case PtxOp::Bra:
       break;

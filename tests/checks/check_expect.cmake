@@ -7,6 +7,7 @@
 #       located in a header counts as SOURCE's when a site's call stack runs
 #       through SOURCE, and those frames' lines count as the site's lines);
 #   // EXPECT-CLEAN          no finding at all, exit status 0;
+#   // MESSAGE: REGEX        some finding's message matches REGEX;
 #   // OPTIONS: ...          extra options for `warpsim check`;
 #   // EXIT: N               expected exit status (default: 3 when an error
 #                            is expected, else 0).
@@ -19,6 +20,7 @@ set(expects "")
 set(options "")
 set(clean OFF)
 set(exit_expected "")
+set(messages_expected "")
 set(any_error OFF)
 set(n 0)
 foreach(l IN LISTS lines)
@@ -32,6 +34,8 @@ foreach(l IN LISTS lines)
     set(clean ON)
   elseif(l MATCHES "^// OPTIONS: (.*)$")
     separate_arguments(options UNIX_COMMAND "${CMAKE_MATCH_1}")
+  elseif(l MATCHES "^// MESSAGE: (.*)$")
+    list(APPEND messages_expected "${CMAKE_MATCH_1}")
   elseif(l MATCHES "^// EXIT: ([0-9]+)")
     set(exit_expected "${CMAKE_MATCH_1}")
   endif()
@@ -64,6 +68,7 @@ file(READ "${OUT}" json)
 
 # Flatten the report: one "kind|space|severity|hazard|file|line,line,..." per finding.
 set(found "")
+set(messages "")
 string(JSON nk LENGTH "${json}" kernels)
 if(nk GREATER 0)
   math(EXPR nk1 "${nk} - 1")
@@ -78,6 +83,8 @@ if(nk GREATER 0)
       string(JSON space GET "${json}" kernels ${k} findings ${f} space)
       string(JSON sev GET "${json}" kernels ${k} findings ${f} severity)
       string(JSON file GET "${json}" kernels ${k} findings ${f} file)
+      string(JSON msg GET "${json}" kernels ${k} findings ${f} message)
+      string(APPEND messages "${msg}\n")
       string(JSON hazard ERROR_VARIABLE noh GET "${json}" kernels ${k} findings ${f} hazard)
       if(noh)
         set(hazard "")
@@ -187,6 +194,11 @@ foreach(e IN LISTS expects)
   endforeach()
   if(NOT ok)
     message(FATAL_ERROR "${base}: no finding matches 'EXPECT: ${e}' (lines ${elines}); found:\n  ${found_text}\n--- output:\n${all}")
+  endif()
+endforeach()
+foreach(re IN LISTS messages_expected)
+  if(NOT messages MATCHES "${re}")
+    message(FATAL_ERROR "${base}: no finding's message matches 'MESSAGE: ${re}'; messages:\n${messages}")
   endif()
 endforeach()
 foreach(f IN LISTS found)

@@ -5,10 +5,9 @@
 // outcome. litmus_test.sh runs it under --memory-model sc and ptx over a
 // fixed set of seeds (docs/memory-model.md).
 //
-// Orders: plain accesses are weak; a volatile access is ld/st.relaxed.sys;
-// release/acquire are the fence patterns of the PTX model (a release is
-// fence.acq_rel.<scope> then a strong store, an acquire a strong load then
-// fence.acq_rel.<scope>); fence.sc.gpu is __threadfence() or the asm.
+// Orders: plain accesses are weak; release/acquire are inline PTX
+// st.release / ld.acquire at .gpu or .cta; fence.sc.gpu is __threadfence()
+// or the asm, fence.sc.cta __threadfence_block() or the asm.
 // Usage: litmus [TEST]  (no argument: every test)
 #include <cstdio>
 #include <cstring>
@@ -17,30 +16,24 @@
 
 constexpr int N = 32; // instances per test
 
-#define VLD(p) (*(volatile int *)(p))
-#define VST(p, v) (*(volatile int *)(p) = (v))
 __device__ void FENCE_ACQ_REL_CTA() { asm volatile("fence.acq_rel.cta;" ::: "memory"); }
 __device__ void FENCE_ACQ_REL_GPU() { asm volatile("fence.acq_rel.gpu;" ::: "memory"); }
 __device__ void FENCE_SC_GPU() { asm volatile("fence.sc.gpu;" ::: "memory"); }
 __device__ void FENCE_SC_CTA() { asm volatile("fence.sc.cta;" ::: "memory"); }
-#define REL_GPU(p, v)                                                                              \
-  do {                                                                                             \
-    FENCE_ACQ_REL_GPU();                                                                           \
-    VST(p, v);                                                                                     \
-  } while (0)
-#define REL_CTA(p, v)                                                                              \
-  do {                                                                                             \
-    FENCE_ACQ_REL_CTA();                                                                           \
-    VST(p, v);                                                                                     \
-  } while (0)
+__device__ void REL_GPU(int *p, int v) {
+  asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+__device__ void REL_CTA(int *p, int v) {
+  asm volatile("st.release.cta.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
 __device__ int acqGpu(int *p) {
-  int v = VLD(p);
-  FENCE_ACQ_REL_GPU();
+  int v;
+  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
   return v;
 }
 __device__ int acqCta(int *p) {
-  int v = VLD(p);
-  FENCE_ACQ_REL_CTA();
+  int v;
+  asm volatile("ld.acquire.cta.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
   return v;
 }
 

@@ -25,27 +25,79 @@ TEST_CASE("memory orders: which acquire, which release") {
   CHECK_FALSE(releases(MemoryOrder::NotAtomic));
 }
 
-TEST_CASE("a block-scope fence publishes to its own block only; wider fences to all") {
-  CHECK(releaseScope(Scope::Block, 7) == 7);
-  CHECK(releaseScope(Scope::Device, 7) == SyncClock::kDeviceScope);
-  CHECK(releaseScope(Scope::System, 7) == SyncClock::kDeviceScope);
-  CHECK(releaseScope(Scope::Cluster, 7) == SyncClock::kDeviceScope);
+TEST_CASE("a release publishes to its scope: block, cluster, or every thread") {
+  CHECK(releaseScope(Scope::Block, 7, 3) == 7);
+  CHECK(releaseScope(Scope::Device, 7, 3) == SyncClock::kDeviceScope);
+  CHECK(releaseScope(Scope::System, 7, 3) == SyncClock::kDeviceScope);
+  // Cluster scope means the cluster, not the device.
+  CHECK(releaseScope(Scope::Cluster, 7, 3) == (SyncClock::kClusterTag | 3));
+  CHECK(SyncClock::visible(SyncClock::kClusterTag | 3, 6, 3));
+  CHECK_FALSE(SyncClock::visible(SyncClock::kClusterTag | 3, 9, 4));
+  CHECK(SyncClock::visible(7, 7, 3));
+  CHECK_FALSE(SyncClock::visible(7, 6, 3));
+  CHECK(SyncClock::visible(SyncClock::kDeviceScope, 1, 0));
 }
 
-TEST_CASE("a block-scope fence acquires only what its own block released") {
+TEST_CASE("a fence then an atomic publish at the narrower scope") {
+  const std::uint32_t cl = SyncClock::kClusterTag | 2;
+  CHECK(narrowerScope(SyncClock::kDeviceScope, SyncClock::kDeviceScope) == SyncClock::kDeviceScope);
+  CHECK(narrowerScope(SyncClock::kDeviceScope, 5) == 5);
+  CHECK(narrowerScope(5, SyncClock::kDeviceScope) == 5);
+  CHECK(narrowerScope(cl, SyncClock::kDeviceScope) == cl);
+  CHECK(narrowerScope(cl, 5) == 5);
+  CHECK(narrowerScope(5, cl) == 5);
+}
+
+TEST_CASE("scopes include: block its own block, cluster its cluster, device everyone") {
+  CHECK(scopeIncludes(Scope::Block, 3, 1, 3, 1));
+  CHECK_FALSE(scopeIncludes(Scope::Block, 3, 1, 2, 1));
+  CHECK(scopeIncludes(Scope::Cluster, 3, 1, 2, 1));
+  CHECK_FALSE(scopeIncludes(Scope::Cluster, 3, 1, 4, 2));
+  CHECK(scopeIncludes(Scope::Device, 3, 1, 4, 2));
+  CHECK(scopeIncludes(Scope::System, 3, 1, 4, 2));
+  CHECK_FALSE(scopeIncludes(Scope::Thread, 3, 1, 3, 1));
+}
+
+TEST_CASE("a fence acquires only what its scope includes") {
   const std::uint32_t tpb = 256;
   const SyncEntry ownBlock{3, 1, SyncClock::kDeviceScope};
   const SyncEntry otherBlock{4, 1, SyncClock::kDeviceScope};
   const SyncEntry ownThread{SyncClock::kThreadKey | (3 * tpb + 17), 1, SyncClock::kDeviceScope};
   const SyncEntry otherThread{SyncClock::kThreadKey | (4 * tpb + 17), 1, SyncClock::kDeviceScope};
-  CHECK(fenceAcquires(Scope::Block, ownBlock, 3, tpb));
-  CHECK_FALSE(fenceAcquires(Scope::Block, otherBlock, 3, tpb));
-  CHECK(fenceAcquires(Scope::Block, ownThread, 3, tpb));
-  CHECK_FALSE(fenceAcquires(Scope::Block, otherThread, 3, tpb));
-  for (Scope s : {Scope::Device, Scope::System, Scope::Cluster}) {
-    CHECK(fenceAcquires(s, otherBlock, 3, tpb));
-    CHECK(fenceAcquires(s, otherThread, 3, tpb));
+  CHECK(entryBlock(ownThread, tpb) == 3);
+  CHECK(entryBlock(otherBlock, tpb) == 4);
+  // Blocks 3 and 4 in different clusters (1 and 2).
+  CHECK(fenceAcquires(Scope::Block, ownBlock, 3, 1, 1, tpb));
+  CHECK_FALSE(fenceAcquires(Scope::Block, otherBlock, 3, 1, 2, tpb));
+  CHECK(fenceAcquires(Scope::Block, ownThread, 3, 1, 1, tpb));
+  CHECK_FALSE(fenceAcquires(Scope::Block, otherThread, 3, 1, 2, tpb));
+  CHECK_FALSE(fenceAcquires(Scope::Cluster, otherThread, 3, 1, 2, tpb));
+  // ... and in one cluster.
+  CHECK(fenceAcquires(Scope::Cluster, otherThread, 3, 1, 1, tpb));
+  CHECK_FALSE(fenceAcquires(Scope::Block, otherThread, 3, 1, 1, tpb));
+  for (Scope s : {Scope::Device, Scope::System}) {
+    CHECK(fenceAcquires(s, otherBlock, 3, 1, 2, tpb));
+    CHECK(fenceAcquires(s, otherThread, 3, 1, 2, tpb));
   }
+}
+
+TEST_CASE("a join keeps what the scope shows and hands the rest to `excluded`") {
+  SyncClock obj;
+  obj.raise(1, 10, 1);                          // block 1's block-scope release
+  obj.raise(2, 20, SyncClock::kClusterTag | 0); // cluster 0's
+  obj.raise(3, 30, SyncClock::kDeviceScope);    // device scope
+  SyncClock seen, excluded;
+  seen.join(obj, 4, 1, &excluded); // a thread of block 4 in cluster 1
+  CHECK(seen.covers(3, 0, 29));
+  CHECK_FALSE(seen.covers(1, 0, 5));
+  CHECK_FALSE(seen.covers(2, 0, 5));
+  REQUIRE(excluded.covering(1, 0, 5) != nullptr);
+  CHECK(excluded.covering(1, 0, 5)->scope == 1);
+  CHECK(excluded.covering(2, 0, 5)->scope == (SyncClock::kClusterTag | 0));
+  SyncClock inCluster;
+  inCluster.join(obj, 5, 0); // block 5 of cluster 0
+  CHECK(inCluster.covers(2, 0, 19));
+  CHECK_FALSE(inCluster.covers(1, 0, 5));
 }
 
 TEST_CASE("__syncthreads_count/_and/_or results") {

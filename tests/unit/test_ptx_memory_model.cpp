@@ -219,6 +219,10 @@ TEST_CASE("litmus MP rel/acq: .gpu in one CTA forbidden, .cta across CTAs allowe
   Result clOut = explore(mp(cta0, cta1, {st(X, 1), st(Y, 1, Rel, Scope::Cluster)},
                             {ld(0, Y, Acq, Scope::Cluster), ld(1, X)}));
   CHECK(clOut.has({1, 0, 0, 0}));
+  // A .thread-scope release reaches no other thread.
+  Result thr = explore(mp(cta0, cta0, {st(X, 1), st(Y, 1, Rel, Scope::Thread)},
+                          {ld(0, Y, Acq, Gpu), ld(1, X)}));
+  CHECK(thr.has({1, 0, 0, 0}));
   // A relaxed store does not release.
   Result rlx =
       explore(mp(cta0, cta0, {st(X, 1), st(Y, 1, Rlx, Gpu)}, {ld(0, Y, Acq, Gpu), ld(1, X)}));

@@ -175,11 +175,19 @@ TEST_CASE("races: exact per byte, whatever the sizes of the accesses") {
 TEST_CASE("races: block-scope atomics are atomic only within their block") {
   using warpsim::model::kAtomic;
   using warpsim::model::kBlockAtomic;
-  CHECK(morallyStrong(kAtomic, kAtomic, false));
-  CHECK(morallyStrong(kBlockAtomic, kBlockAtomic, true));
-  CHECK_FALSE(morallyStrong(kBlockAtomic, kBlockAtomic, false));
-  CHECK_FALSE(morallyStrong(kBlockAtomic, kAtomic, false));
-  CHECK_FALSE(morallyStrong(kNotAtomic, kAtomic, true));
+  using warpsim::model::kClusterAtomic;
+  CHECK(morallyStrong(kAtomic, kAtomic, false, false));
+  CHECK(morallyStrong(kBlockAtomic, kBlockAtomic, true, true));
+  CHECK_FALSE(morallyStrong(kBlockAtomic, kBlockAtomic, false, true));
+  CHECK_FALSE(morallyStrong(kBlockAtomic, kAtomic, false, false));
+  CHECK_FALSE(morallyStrong(kNotAtomic, kAtomic, true, true));
+  // Cluster scope: atomic among the blocks of one cluster only.
+  CHECK(morallyStrong(kClusterAtomic, kClusterAtomic, false, true));
+  CHECK(morallyStrong(kClusterAtomic, kAtomic, false, true));
+  CHECK_FALSE(morallyStrong(kClusterAtomic, kClusterAtomic, false, false));
+  CHECK_FALSE(morallyStrong(kClusterAtomic, kAtomic, false, false));
+  CHECK_FALSE(morallyStrong(kClusterAtomic, kBlockAtomic, false, true));
+  CHECK(morallyStrong(kClusterAtomic, kBlockAtomic, true, true));
   auto atomicAccess = [](RaceCell &c, const Thread &t, std::uint8_t kind) {
     std::vector<Hazard> out;
     raceAccess(c, accessor(t), true, kind, 1,
@@ -195,6 +203,29 @@ TEST_CASE("races: block-scope atomics are atomic only within their block") {
   RaceCell d{};
   atomicAccess(d, a, kBlockAtomic);
   CHECK(atomicAccess(d, otherBlock, kAtomic) == std::vector<Hazard>{Hazard::WriteAfterWrite});
+}
+
+TEST_CASE("races: cluster-scope atomics are atomic only within their cluster") {
+  // 4 blocks of 64 threads in clusters of 2: blocks 0, 1 and 2, 3.
+  auto clusterAccess = [](RaceCell &c, const Thread &t, std::uint8_t kind) {
+    Accessor a = accessor(t);
+    a.clusters = ClusterShape{Dim3{4, 1, 1}, Dim3{2, 1, 1}};
+    std::vector<Hazard> out;
+    raceAccess(c, a, true, kind, 1, [&](Hazard h, const AccessRecord &) { out.push_back(h); });
+    return out;
+  };
+  CHECK(ClusterShape{Dim3{4, 1, 1}, Dim3{2, 1, 1}}.clusterOfLinear(3) == 1);
+  CHECK(ClusterShape{Dim3{4, 1, 1}, Dim3{1, 1, 1}}.clusterOfLinear(3) == 3);
+  RaceCell c{};
+  CHECK(clusterAccess(c, Thread{0, 1}, kClusterAtomic).empty());
+  CHECK(clusterAccess(c, Thread{1, 5}, kClusterAtomic).empty()); // same cluster
+  CHECK(clusterAccess(c, Thread{2, 5}, kClusterAtomic) ==
+        std::vector<Hazard>{Hazard::WriteAfterWrite}); // the other cluster
+  RaceCell d{};
+  clusterAccess(d, Thread{2, 1}, kAtomic);
+  CHECK(clusterAccess(d, Thread{3, 1}, kClusterAtomic).empty());
+  CHECK(clusterAccess(d, Thread{0, 1}, kClusterAtomic) ==
+        std::vector<Hazard>{Hazard::WriteAfterWrite});
 }
 
 TEST_CASE("races: lanes of one warp race under ITS unless __syncwarp orders them") {

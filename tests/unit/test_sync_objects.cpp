@@ -300,7 +300,10 @@ TEST_CASE("inline PTX: cluster forms") {
   CHECK(p.code[0].op == PtxOp::St);
   REQUIRE(parsePtx("mov.u32 %0, %%cluster_ctarank;", p, error));
   CHECK_FALSE(parsePtx("barrier.cluster.arrive.acquire;", p, error));
-  CHECK_FALSE(parsePtx("ld.shared::cluster.v2.u32 {%0, %1}, [%2];", p, error));
+  // Vectors are executed (test_scoped_atomics.cpp); cache operators are not.
+  REQUIRE(parsePtx("ld.shared::cluster.v2.u32 {%0, %1}, [%2];", p, error));
+  CHECK(p.code[0].vec == 2);
+  CHECK_FALSE(parsePtx("ld.shared::cluster.cg.u32 %0, [%1];", p, error));
 }
 
 TEST_CASE("bulk reductions: element-wise, as PTX's table allows") {

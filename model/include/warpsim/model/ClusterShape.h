@@ -22,6 +22,12 @@ struct ClusterShape {
   std::uint32_t rankOf(const Dim3 &block) const {
     return static_cast<std::uint32_t>(linearize(inCluster(block), cluster));
   }
+  // The linear cluster index of the block with linear index `block`.
+  std::uint32_t clusterOfLinear(std::uint64_t block) const {
+    if (cluster.volume() == 1)
+      return static_cast<std::uint32_t>(block);
+    return static_cast<std::uint32_t>(linearize(clusterOf(delinearize(block, grid)), clusters()));
+  }
   // Block `rank` of cluster `c` (linear cluster index).
   Dim3 blockOf(std::uint64_t c, std::uint32_t rank) const {
     const Dim3 ci = delinearize(c, clusters());

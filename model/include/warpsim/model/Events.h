@@ -24,8 +24,10 @@ enum class MemoryOrder : std::uint8_t {
 
 // The set of threads an ordering operation reaches (PTX .cta, .cluster,
 // .gpu, .sys). __threadfence_block / __threadfence / __threadfence_system
-// are fences at Block / Device / System scope.
-enum class Scope : std::uint8_t { Block, Device, System, Cluster };
+// are fences at Block / Device / System scope. Thread:
+// cuda::thread_scope_thread, an atomic that is atomic and orders memory for
+// its own thread only.
+enum class Scope : std::uint8_t { Block, Device, System, Cluster, Thread };
 using FenceScope = Scope;
 
 // Which proxy performs an access (PTX memory consistency model, "proxies"):

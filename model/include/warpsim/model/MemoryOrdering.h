@@ -24,23 +24,63 @@ constexpr bool releases(MemoryOrder o) {
 }
 
 // The SyncClock scope a release at `scope` publishes at, by a thread of
-// block `block`: a block-scope fence is visible to its own block only; a
-// device or system fence to every thread.
-constexpr std::uint32_t releaseScope(Scope scope, std::uint32_t block) {
-  return scope == Scope::Block ? block : SyncClock::kDeviceScope;
+// block `block` in cluster `cluster` (its linear cluster index): a
+// block-scope release is visible to its own block only, a cluster-scope one
+// to the blocks of its cluster, a device or system one to every thread.
+// (A thread-scope operation releases nothing to other threads: callers
+// skip it.)
+constexpr std::uint32_t releaseScope(Scope scope, std::uint32_t block, std::uint32_t cluster) {
+  return scope == Scope::Block || scope == Scope::Thread ? block
+         : scope == Scope::Cluster                       ? (SyncClock::kClusterTag | cluster)
+                                                         : SyncClock::kDeviceScope;
+}
+
+// The narrower of two SyncClock scopes of one thread's release (a fence at
+// one scope, then an atomic write at another: PTX publishes at the
+// narrower).
+constexpr std::uint32_t narrowerScope(std::uint32_t a, std::uint32_t b) {
+  if (a == SyncClock::kDeviceScope)
+    return b;
+  if (b == SyncClock::kDeviceScope)
+    return a;
+  return (a & SyncClock::kClusterTag) != 0 ? b : a; // a block inside its cluster
+}
+
+// The block whose accesses entry `e` covers (a block entry, or a thread
+// entry of a thread with global id key & ~kThreadKey).
+constexpr std::uint32_t entryBlock(const SyncEntry &e, std::uint32_t threadsPerBlock) {
+  return (e.key & SyncClock::kThreadKey) != 0 ? static_cast<std::uint32_t>(e.key) / threadsPerBlock
+                                              : static_cast<std::uint32_t>(e.key);
+}
+
+// Does an operation at `scope` by a thread of `block` in `cluster` include
+// the threads of `otherBlock` in `otherCluster`? (PTX: two operations are
+// morally strong only when each one's scope includes the other thread.)
+constexpr bool scopeIncludes(Scope scope, std::uint32_t block, std::uint32_t cluster,
+                             std::uint32_t otherBlock, std::uint32_t otherCluster) {
+  switch (scope) {
+  case Scope::Thread:
+    return false;
+  case Scope::Block:
+    return block == otherBlock;
+  case Scope::Cluster:
+    return block == otherBlock || cluster == otherCluster;
+  case Scope::Device:
+  case Scope::System:
+    break;
+  }
+  return true;
 }
 
 // A fence at `scope` in block `block` acquires what an earlier relaxed
-// atomic read saw from entry `e` (a block entry, or a thread entry of a
-// thread with global id key & ~kThreadKey): a block-scope fence only
-// synchronises with the thread's own block.
+// atomic read saw from entry `e` when its scope includes the writer's
+// block: a block-scope fence only synchronises with the thread's own block,
+// a cluster-scope one with its cluster (`entryCluster`: the cluster of
+// entryBlock(e)).
 constexpr bool fenceAcquires(Scope scope, const SyncEntry &e, std::uint32_t block,
+                             std::uint32_t cluster, std::uint32_t entryCluster,
                              std::uint32_t threadsPerBlock) {
-  if (scope != Scope::Block)
-    return true;
-  return (e.key & SyncClock::kThreadKey) != 0
-             ? static_cast<std::uint32_t>(e.key) / threadsPerBlock == block
-             : e.key == block;
+  return scopeIncludes(scope, block, cluster, entryBlock(e, threadsPerBlock), entryCluster);
 }
 
 // What a thread's __syncthreads / _count / _and / _or returns once the

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "warpsim/model/AtomicOps.h"
 #include "warpsim/model/BulkReduce.h"
 #include "warpsim/model/Events.h"
 #include "warpsim/model/MBarrier.h"
@@ -47,8 +48,15 @@ enum class PtxOp : std::uint8_t {
   GetCtaRank,           // getctarank{.shared::cluster}.u32|u64 d, a
   // cp.reduce.async.bulk.global.shared::cta.bulk_group.redOp.type [d], [s], size
   CpReduceAsyncBulk,
-  Ld, // ld{.weak}{.shared{::cta|::cluster}|.global}.type d, [a]
-  St, // st{.weak}{.shared{::cta|::cluster}|.global}.type [a], v
+  // ld{.weak|.volatile|.relaxed.scope|.acquire.scope}{.space}{.v2|.v4}.type d, [a]
+  // (d: {d0, d1{, d2, d3}} for a vector)
+  Ld,
+  // st{.weak|.volatile|.relaxed.scope|.release.scope}{.space}{.v2|.v4}.type [a], v
+  St,
+  // atom{.sem}{.scope}{.space}.op.type d, [a], b{, c}
+  Atom,
+  // red{.sem}{.scope}{.space}.op.type [a], b
+  Red,
 };
 
 struct PtxOperand {
@@ -75,7 +83,7 @@ struct PtxInstr {
   MBarrierOp mbar = MBarrierOp::Init;
   bool sharedCluster = false; // mbarrier: .shared::cluster (a peer CTA's object)
   BarrierKind red = BarrierKind::Block;
-  Scope scope = Scope::Block;     // fences
+  Scope scope = Scope::Block;     // fences; ld/st/atom/red with an order
   bool sc = false;                // fence.sc
   bool noinc = false;             // cp.async.mbarrier.arrive.noinc
   bool read = false;              // cp.async.bulk.wait_group.read
@@ -94,6 +102,12 @@ struct PtxInstr {
   bool isSigned = false, isFloat = false;
   std::uint32_t bits = 32;  // operand width of mov/selp/setp
   std::uint32_t target = 0; // Bra: instruction index of the label
+  // ld / st / atom / red: the memory order (.relaxed, .acquire, .release,
+  // .acq_rel; .volatile is .relaxed.sys; NotAtomic: a weak access) and
+  // `scope` above; fences: SeqCst (fence.sc, membar) or AcqRel.
+  MemoryOrder order = MemoryOrder::NotAtomic;
+  std::uint32_t vec = 1;           // ld / st: elements (.v2, .v4)
+  AtomicOp atomOp = AtomicOp::Add; // atom / red
 };
 
 struct PtxProgram {

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "warpsim/model/ClusterShape.h"
 #include "warpsim/model/SyncClock.h"
 
 namespace warpsim::model {
@@ -33,16 +34,24 @@ namespace warpsim::model {
 enum class Hazard : std::uint8_t { None, ReadAfterWrite, WriteAfterRead, WriteAfterWrite };
 
 // The atomic kind of an access: not atomic, atomic at device (or system)
-// scope, or a block-scope atomic (atomicAdd_block), atomic only among its own
-// block.
-enum : std::uint8_t { kNotAtomic = 0, kAtomic = 1, kBlockAtomic = 2 };
+// scope, a block-scope atomic (atomicAdd_block), atomic only among its own
+// block, or a cluster-scope one (.cluster), atomic among its cluster's
+// blocks. (A thread-scope atomic is not atomic with any other thread: it is
+// recorded as kNotAtomic.)
+enum : std::uint8_t { kNotAtomic = 0, kAtomic = 1, kBlockAtomic = 2, kClusterAtomic = 3 };
 
 // Two accesses to the same bytes that are both atomic do not race when each
 // one's scope includes the other's thread (PTX: they are morally strong):
-// a block-scope atomic includes only the threads of its own block.
-inline bool morallyStrong(std::uint8_t x, std::uint8_t y, bool sameBlock) {
-  return x != kNotAtomic && y != kNotAtomic &&
-         (sameBlock || (x != kBlockAtomic && y != kBlockAtomic));
+// a block-scope atomic includes only the threads of its own block, a
+// cluster-scope one those of its own cluster.
+inline bool morallyStrong(std::uint8_t x, std::uint8_t y, bool sameBlock, bool sameCluster) {
+  if (x == kNotAtomic || y == kNotAtomic)
+    return false;
+  if (sameBlock)
+    return true;
+  if (x == kBlockAtomic || y == kBlockAtomic)
+    return false;
+  return sameCluster || (x != kClusterAtomic && y != kClusterAtomic);
 }
 
 // One remembered access.
@@ -101,6 +110,8 @@ struct Accessor {
   // Per lane of the warp: epoch of the last __syncwarp (or *_sync op) this
   // lane took part in together with it; nullptr if none.
   const std::uint32_t *warpSync;
+  // The launch's clusters (the default: every block its own cluster).
+  ClusterShape clusters{};
 
   bool orderedAfter(const AccessRecord &r) const {
     if (r.thread == thread || r.epoch < gridEpoch)
@@ -122,6 +133,9 @@ struct Accessor {
   }
 
   bool sameBlock(const AccessRecord &r) const { return r.thread / threadsPerBlock == block; }
+  bool sameCluster(const AccessRecord &r) const {
+    return clusters.clusterOfLinear(r.thread / threadsPerBlock) == clusters.clusterOfLinear(block);
+  }
 
   AccessRecord record(std::uint8_t atomic, std::uint16_t site) const {
     return {thread, epoch, site, atomic};
@@ -136,7 +150,7 @@ inline void raceAccess(RaceCell &c, const Accessor &a, bool write, std::uint8_t 
                        std::uint16_t site, OnHazard &&onHazard) {
   if (!c.empty(0)) {
     const AccessRecord w = c.record(0);
-    if (!morallyStrong(atomic, w.atomic, a.sameBlock(w)) && !a.orderedAfter(w))
+    if (!morallyStrong(atomic, w.atomic, a.sameBlock(w), a.sameCluster(w)) && !a.orderedAfter(w))
       onHazard(write ? Hazard::WriteAfterWrite : Hazard::ReadAfterWrite, w);
   }
   if (write) {

@@ -17,13 +17,22 @@ namespace warpsim::model {
 struct SyncEntry {
   std::uint64_t key;   // block linear index, or global thread id | kThreadKey
   std::uint32_t value; // covers epochs < value
-  std::uint32_t scope; // kDeviceScope, or the block a block-scope release is visible to
+  // kDeviceScope; the block a block-scope release is visible to; or
+  // kClusterTag | the cluster a cluster-scope release is visible to.
+  std::uint32_t scope;
 };
 
 class SyncClock {
 public:
   static constexpr std::uint64_t kThreadKey = std::uint64_t{1} << 63;
   static constexpr std::uint32_t kDeviceScope = ~std::uint32_t{0};
+  static constexpr std::uint32_t kClusterTag = std::uint32_t{1} << 31;
+
+  // Is an entry released at `scope` visible to a thread of `block` in
+  // `cluster` (its linear cluster index)?
+  static constexpr bool visible(std::uint32_t scope, std::uint32_t block, std::uint32_t cluster) {
+    return scope == kDeviceScope || scope == block || scope == (kClusterTag | cluster);
+  }
 
   bool empty() const { return entries_.empty(); }
   void clear() { entries_.clear(); }
@@ -40,25 +49,35 @@ public:
     entries_.push_back({key, value, scope});
   }
 
-  // Joins `other` into this clock. Entries limited to another block's scope
-  // are not visible to a thread of `block`; pass kDeviceScope to keep every
-  // entry with its scope (a synchronisation object accumulating releases).
-  void join(const SyncClock &other, std::uint32_t block = kDeviceScope) {
+  // Joins `other` into this clock. Entries limited to another block's (or
+  // another cluster's) scope are not visible to a thread of `block` in
+  // `cluster`: they go to `excluded` when given, with their scope (what a
+  // wider scope would have ordered: scoped races). Pass kDeviceScope to keep
+  // every entry with its scope (a synchronisation object accumulating
+  // releases). A `cluster` of kDeviceScope: the block's own cluster only.
+  void join(const SyncClock &other, std::uint32_t block = kDeviceScope,
+            std::uint32_t cluster = kDeviceScope, SyncClock *excluded = nullptr) {
     for (const SyncEntry &e : other.entries_) {
       if (block == kDeviceScope)
         raise(e.key, e.value, e.scope);
-      else if (e.scope == kDeviceScope || e.scope == block)
+      else if (visible(e.scope, block, cluster))
         raise(e.key, e.value);
+      else if (excluded != nullptr)
+        excluded->raise(e.key, e.value, e.scope);
     }
   }
 
   // Does this clock order an access of `thread` (global id) in `block` made
   // at `epoch`?
   bool covers(std::uint32_t block, std::uint32_t thread, std::uint32_t epoch) const {
+    return covering(block, thread, epoch) != nullptr;
+  }
+  // The entry that orders it (nullptr: none).
+  const SyncEntry *covering(std::uint32_t block, std::uint32_t thread, std::uint32_t epoch) const {
     for (const SyncEntry &e : entries_)
       if ((e.key == block || e.key == (kThreadKey | thread)) && epoch < e.value)
-        return true;
-    return false;
+        return &e;
+    return nullptr;
   }
 
 private:
