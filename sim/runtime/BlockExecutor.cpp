@@ -328,6 +328,8 @@ void BlockExecutor::completeBarrier(std::uint32_t id) {
 
 void BlockExecutor::laneExited(Lane *l) {
   --l->warp->live;
+  if (PtxMemory *m = rt_.ptx)
+    m->exited(*l);
   grid_.progress();
   for (Observer *o : rt_.observers)
     o->onThreadExit(info, l->tid);

@@ -88,4 +88,9 @@ void PtxMemory::arrive(Lane &l, std::uint64_t key, model::Scope scope) {
 
 void PtxMemory::depart(Lane &l, std::uint64_t key) { model_.syncDepart(thread(l), key); }
 
+void PtxMemory::exited(const Lane &l) {
+  const BlockExecutor &b = *l.block;
+  model_.retire(b.info.linear * b.lanes.size() + l.tid);
+}
+
 } // namespace warpsim::sim

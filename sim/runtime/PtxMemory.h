@@ -41,6 +41,8 @@ public:
   // depart after.
   void arrive(Lane &l, std::uint64_t key, model::Scope scope);
   void depart(Lane &l, std::uint64_t key);
+  // The lane's thread exited: its view is no longer needed.
+  void exited(const Lane &l);
 
   // Keys of synchronisation objects.
   static std::uint64_t key(std::uint64_t kind, std::uint64_t a, std::uint64_t b = 0) {

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The litmus table (docs/memory-model.md), tests/litmus/CMakeLists.txt:
 #   litmus_test.sh MODE WARPSIM OUTDIR CACHE
-# MODE: ptx      seeds 1..8 (random schedule) and the lockstep run: no test's
-#                forbidden outcome ever appears; each allowed weak outcome of
-#                recorded-seeds.txt appears under its seed, and a second run
-#                of that seed prints the same bytes; LB's weak outcome (allowed,
-#                out of the model's reach: no promises) never appears
+# MODE: ptx      litmus.cu and barriers.cu, seeds 1..8 (random schedule) and
+#                the lockstep run: no test's forbidden outcome ever appears;
+#                each allowed weak outcome of recorded-seeds.txt appears under
+#                its seed, and a second run of that seed prints the same bytes;
+#                LB's weak outcome (allowed, out of the model's reach: no
+#                promises) never appears
 #       sc       the same seeds under --memory-model sc (and the default): no
 #                weak outcome at all, allowed or forbidden
 #       explore  warpsim explore --memory-model ptx finds MP's weak outcome and
@@ -22,7 +23,11 @@ fail() {
   exit 1
 }
 cd "$here" || fail "cd"
-run() { "$warpsim" run litmus.cu --cache-dir "$cache" "$@"; }
+run() {
+  local prog=$1
+  shift
+  "$warpsim" run "$prog" --cache-dir "$cache" "$@"
+}
 # weak FILE TEST: the count of instances that ended in TEST's weak outcome.
 weak() { grep "^$2 " "$1" | sed -n 's/.*weak([^)]*) \([0-9]*\)\/.*/\1/p'; }
 verdict() { grep "^$2 " "$1" | awk '{print $3}'; }
@@ -30,13 +35,17 @@ tests() { awk '{print $1}' "$1"; }
 
 case $mode in
 ptx | sc)
-  for s in $SEEDS; do
-    run --memory-model "$mode" --schedule random --seed "$s" >"$out/seed$s.out" 2>&1 ||
-      fail "seed $s exited $?: $(tail -3 "$out/seed$s.out")"
-    [ "$(grep -c ' weak(' "$out/seed$s.out")" -eq 18 ] || fail "seed $s: not 18 tests"
+  for prog in litmus.cu barriers.cu; do
+    expected=$([ $prog = litmus.cu ] && echo 18 || echo 6)
+    for s in $SEEDS; do
+      run $prog --memory-model "$mode" --schedule random --seed "$s" >"$out/$prog.seed$s.out" 2>&1 ||
+        fail "$prog seed $s exited $?: $(tail -3 "$out/$prog.seed$s.out")"
+      [ "$(grep -c ' weak(' "$out/$prog.seed$s.out")" -eq "$expected" ] ||
+        fail "$prog seed $s: not $expected tests"
+    done
+    run $prog --memory-model "$mode" >"$out/$prog.lockstep.out" 2>&1 || fail "$prog lockstep exited $?"
   done
-  run --memory-model "$mode" >"$out/lockstep.out" 2>&1 || fail "lockstep run exited $?"
-  for f in "$out"/seed*.out "$out/lockstep.out"; do
+  for f in "$out"/*.out; do
     for t in $(grep ' weak(' "$f" | awk '{print $1}'); do
       w=$(weak "$f" "$t")
       [ -n "$w" ] || fail "$f: no count for $t"
@@ -53,18 +62,21 @@ ptx | sc)
     done
   done
   if [ "$mode" = ptx ]; then
-    while read -r t s; do
-      case $t in '#'* | '') continue ;; esac
-      w=$(weak "$out/seed$s.out" "$t")
-      [ "$w" -gt 0 ] || fail "$t: recorded seed $s shows no weak outcome ($w)"
-      run --memory-model ptx --schedule random --seed "$s" >"$out/replay$s.out" 2>&1
-      cmp -s "$out/seed$s.out" "$out/replay$s.out" || fail "seed $s does not replay byte for byte"
-      echo "$t: weak outcome $w/32 under seed $s, replayed"
+    while read -r prog t s; do
+      case $prog in '#'* | '') continue ;; esac
+      w=$(weak "$out/$prog.seed$s.out" "$t")
+      [ "${w:-0}" -gt 0 ] || fail "$prog $t: recorded seed $s shows no weak outcome (${w:-none})"
+      run "$prog" --memory-model ptx --schedule random --seed "$s" >"$out/replay.out" 2>&1
+      cmp -s "$out/$prog.seed$s.out" "$out/replay.out" ||
+        fail "$prog seed $s does not replay byte for byte"
+      echo "$prog $t: weak outcome $w under seed $s, replayed"
     done <recorded-seeds.txt
-    # Every allowed weak outcome but LB's was seen; a default run is sc.
-    for t in $(grep ' allowed ' "$out/seed1.out" | awk '{print $1}'); do
-      [ "$t" = LB ] && continue
-      grep -q "^$t " recorded-seeds.txt || fail "allowed $t has no recorded seed"
+    # Every allowed weak outcome but LB's has a recorded seed.
+    for prog in litmus.cu barriers.cu; do
+      for t in $(grep ' allowed ' "$out/$prog.seed1.out" | awk '{print $1}'); do
+        [ "$t" = LB ] && continue
+        grep -q "^$prog $t " recorded-seeds.txt || fail "allowed $t of $prog has no recorded seed"
+      done
     done
   fi
   echo "PASS ($mode)"
@@ -78,7 +90,7 @@ explore)
   replay=$(grep -B1 'replay:.*' "$out/ptx.txt" | grep -A1 'weak(r1=1,r2=0) [1-9]' | grep -o 'replay: .*' | head -1 | sed 's/replay: warpsim run litmus.cu //')
   [ -n "$replay" ] || fail "explore ptx: no replay line for the weak outcome"
   # shellcheck disable=SC2086
-  run $replay >"$out/replay.out" 2>&1 || fail "replay exited $?"
+  run litmus.cu $replay >"$out/replay.out" 2>&1 || fail "replay exited $?"
   grep -q 'weak(r1=1,r2=0) [1-9]' "$out/replay.out" || fail "replay ($replay) lost the weak outcome"
   "$warpsim" explore litmus.cu --cache-dir "$cache" --seeds 1..4 --jobs 2 --check none -- MP \
     >"$out/sc.txt" 2>&1

@@ -5,7 +5,9 @@
 // allowed weak outcomes the model can reach must appear.
 #include <doctest/doctest.h>
 
+#include <functional>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "warpsim/model/PtxMemoryModel.h"
@@ -220,8 +222,8 @@ TEST_CASE("litmus MP rel/acq: .gpu in one CTA forbidden, .cta across CTAs allowe
                             {ld(0, Y, Acq, Scope::Cluster), ld(1, X)}));
   CHECK(clOut.has({1, 0, 0, 0}));
   // A .thread-scope release reaches no other thread.
-  Result thr = explore(mp(cta0, cta0, {st(X, 1), st(Y, 1, Rel, Scope::Thread)},
-                          {ld(0, Y, Acq, Gpu), ld(1, X)}));
+  Result thr = explore(
+      mp(cta0, cta0, {st(X, 1), st(Y, 1, Rel, Scope::Thread)}, {ld(0, Y, Acq, Gpu), ld(1, X)}));
   CHECK(thr.has({1, 0, 0, 0}));
   // A relaxed store does not release.
   Result rlx =
@@ -379,6 +381,10 @@ TEST_CASE("bounds: history depth, location cap, forget, writes outside the model
     m.store(0, 0x1000 + 8 * a, 4, 1, W, Gpu, 0);
   CHECK(m.collapses() >= 1);
   CHECK(m.locations() <= 4);
+  // An exited thread's state goes; what it stored stays readable.
+  CHECK(m.threads() == 2);
+  m.retire(0);
+  CHECK(m.threads() == 1);
 }
 
 TEST_CASE("a weak store placed below a later one is not the latest; the same choices replay") {
@@ -407,4 +413,96 @@ TEST_CASE("a weak store placed below a later one is not the latest; the same cho
     for (std::size_t i = 0; i < run(seed).size(); i += 2)
       someBelow |= run(seed)[i] == 0;
   CHECK(someBelow);
+}
+
+namespace {
+
+// Every outcome of `t` under sequential consistency: all interleavings over
+// one plain memory (independent of the model).
+std::set<Outcome> scOutcomes(const Litmus &t) {
+  std::set<Outcome> out;
+  std::vector<std::size_t> pc(t.threads.size(), 0);
+  std::map<std::uint64_t, std::uint64_t> mem;
+  std::vector<std::uint64_t> regs(4, 0);
+  std::function<void()> step = [&] {
+    bool any = false;
+    for (std::size_t i = 0; i < t.threads.size(); ++i) {
+      if (pc[i] == t.threads[i].ops.size())
+        continue;
+      any = true;
+      const Op &o = t.threads[i].ops[pc[i]++];
+      const auto savedMem = mem;
+      const auto savedRegs = regs;
+      if (o.kind == Op::Ld)
+        regs[o.reg] = mem[o.addr];
+      else if (o.kind == Op::St)
+        mem[o.addr] = o.val;
+      step();
+      mem = savedMem;
+      regs = savedRegs;
+      --pc[i];
+    }
+    if (!any) {
+      Outcome o = regs;
+      for (std::uint64_t a : t.finals)
+        o.push_back(mem[a]);
+      out.insert(o);
+    }
+  };
+  step();
+  return out;
+}
+
+// A random program of loads and stores over x and y; with `fenced`, a
+// fence.sc.gpu between every two accesses of a thread.
+Litmus randomProgram(std::uint64_t seed, bool fenced) {
+  std::uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
+  auto next = [&](std::uint64_t n) {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    return (s >> 33) % n;
+  };
+  Litmus t;
+  t.finals = {X, Y};
+  const std::size_t threads = 2 + next(2), ops = threads == 2 ? 3 : 2;
+  int reg = 0;
+  std::uint64_t value = 1;
+  for (std::size_t i = 0; i < threads; ++i) {
+    Thread th{{i, i}, {}};
+    for (std::size_t k = 0; k < ops; ++k) {
+      if (fenced && k > 0)
+        th.ops.push_back(fenceSc(Gpu));
+      const std::uint64_t a = next(2) ? X : Y;
+      if (reg < 4 && next(2))
+        th.ops.push_back(ld(reg++, a));
+      else
+        th.ops.push_back(st(a, value++));
+    }
+    t.threads.push_back(th);
+  }
+  return t;
+}
+
+std::set<Outcome> modelOutcomes(const Litmus &t) {
+  std::set<Outcome> out;
+  for (const auto &[o, n] : explore(t).counts)
+    out.insert(o);
+  return out;
+}
+
+} // namespace
+
+TEST_CASE("random programs: with fence.sc.gpu between all accesses the model gives exactly the "
+          "SC outcomes; without fences at least all of them") {
+  int weaker = 0;
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    const Litmus fenced = randomProgram(seed, true);
+    const std::set<Outcome> sc = scOutcomes(fenced);
+    CHECK_MESSAGE(modelOutcomes(fenced) == sc, "seed " << seed);
+    const Litmus plain = randomProgram(seed, false);
+    const std::set<Outcome> weak = modelOutcomes(plain);
+    for (const Outcome &o : scOutcomes(plain))
+      CHECK_MESSAGE(weak.count(o) == 1, "seed " << seed);
+    weaker += weak.size() > sc.size();
+  }
+  CHECK(weaker > 10); // and without fences it is weaker, often
 }

@@ -75,6 +75,9 @@ public:
   void reset();
   // Places thread `t` before its first operation.
   void place(std::uint64_t t, PtxPlace where);
+  // Thread `t` exited: its state goes (what it published stays in messages).
+  void retire(std::uint64_t t) { threads_.erase(t); }
+  std::size_t threads() const { return threads_.size(); }
 
   // A load of `size` bytes at `addr`; memory holds `current` now. Returns
   // the value read. `order` NotAtomic is a weak access; a volatile access is
