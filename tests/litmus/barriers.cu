@@ -1,9 +1,9 @@
 // Message passing through the synchronisation CUDA programs use, 32
 // instances each, in the format of litmus.cu: under --memory-model ptx a
-// barrier, a warp sync, a grid sync or the fence + atomic flag idiom orders
-// the plain accesses around it, so the weak outcome (the data read as 0
-// after the flag or barrier) is forbidden; the twin without any of them
-// shows it. litmus_test.sh runs it with litmus.cu.
+// barrier, a warp sync, a grid or cluster sync or the fence + atomic flag
+// idiom orders the plain accesses around it, so the weak outcome (the data
+// read as 0 after the flag or barrier) is forbidden; the twin without any
+// of them shows it. litmus_test.sh runs it with litmus.cu.
 #include <cooperative_groups.h>
 #include <cstdio>
 #include <map>
@@ -98,6 +98,20 @@ __global__ void mpGridSync(int *x, int *y, int *r) {
   }
 }
 
+// Two CTAs of one cluster: cluster.sync() between.
+__global__ void __cluster_dims__(2, 1, 1) mpClusterSync(int *x, int *y, int *r) {
+  int i = threadIdx.x;
+  if (blockIdx.x == 0) {
+    x[i] = 1;
+    y[i] = 1;
+  }
+  cg::this_cluster().sync();
+  if (blockIdx.x == 1) {
+    r[2 * i] = y[i];
+    r[2 * i + 1] = x[i];
+  }
+}
+
 int main() {
   int *x, *y, *r;
   cudaMalloc(&x, N * sizeof(int));
@@ -112,8 +126,9 @@ int main() {
                         {"MP-shared+__syncthreads", "same-CTA", "forbidden", 32},
                         {"MP+__syncwarp", "same-warp", "forbidden", 16},
                         {"MP+fence+flag", "different-CTA", "forbidden", 32},
-                        {"MP+grid.sync", "different-CTA", "forbidden", 32}};
-  for (int k = 0; k < 6; ++k) {
+                        {"MP+grid.sync", "different-CTA", "forbidden", 32},
+                        {"MP+cluster.sync", "same-cluster", "forbidden", 32}};
+  for (int k = 0; k < 7; ++k) {
     cudaMemset(x, 0, N * sizeof(int));
     cudaMemset(y, 0, N * sizeof(int));
     cudaMemset(r, 0, 2 * N * sizeof(int));
@@ -138,6 +153,9 @@ int main() {
       cudaLaunchCooperativeKernel((void *)mpGridSync, dim3(2), dim3(32), args, 0, 0);
       break;
     }
+    case 6:
+      mpClusterSync<<<2, 32>>>(x, y, r);
+      break;
     }
     if (cudaDeviceSynchronize() != cudaSuccess) {
       std::printf("%s: launch failed\n", tests[k].name);

@@ -36,7 +36,7 @@ tests() { awk '{print $1}' "$1"; }
 case $mode in
 ptx | sc)
   for prog in litmus.cu barriers.cu; do
-    expected=$([ $prog = litmus.cu ] && echo 18 || echo 6)
+    expected=$([ $prog = litmus.cu ] && echo 18 || echo 7)
     for s in $SEEDS; do
       run $prog --memory-model "$mode" --schedule random --seed "$s" >"$out/$prog.seed$s.out" 2>&1 ||
         fail "$prog seed $s exited $?: $(tail -3 "$out/$prog.seed$s.out")"
