@@ -29,10 +29,39 @@ int level(Scope s) {
 
 // ------------------------------------------------------------------ PtxView
 
-std::uint64_t PtxView::get(std::uint64_t addr) const {
-  auto it = std::lower_bound(e_.begin(), e_.end(), addr,
+namespace {
+std::uint64_t lookup(const PtxView::Entries &e, std::uint64_t addr) {
+  auto it = std::lower_bound(e.begin(), e.end(), addr,
                              [](const auto &p, std::uint64_t a) { return p.first < a; });
-  return it != e_.end() && it->first == addr ? it->second : 0;
+  return it != e.end() && it->first == addr ? it->second : 0;
+}
+} // namespace
+
+std::uint64_t PtxView::get(std::uint64_t addr) const {
+  const std::uint64_t own = lookup(e_, addr);
+  return base_ != nullptr ? std::max(own, lookup(base_->e, addr)) : own;
+}
+
+std::shared_ptr<const PtxView::Base> PtxView::flatten() const {
+  if (e_.empty() && base_ != nullptr)
+    return base_;
+  auto all = std::make_shared<Base>();
+  all->e = e_;
+  if (base_ != nullptr) {
+    merge(all->e, base_->e);
+    all->parent = base_;
+  }
+  return all;
+}
+
+bool PtxView::derives(const std::shared_ptr<const Base> &b, const Base *ancestor) {
+  std::shared_ptr<const Base> p = b;
+  for (int depth = 0; depth < 8 && p != nullptr; ++depth) {
+    if (p.get() == ancestor)
+      return true;
+    p = p->parent.lock();
+  }
+  return false;
 }
 
 void PtxView::raise(std::uint64_t addr, std::uint64_t ts) {
@@ -44,21 +73,21 @@ void PtxView::raise(std::uint64_t addr, std::uint64_t ts) {
     e_.insert(it, {addr, ts});
 }
 
-void PtxView::join(const PtxView &o) {
-  if (o.e_.empty())
+void PtxView::merge(Entries &into, const Entries &from) {
+  if (from.empty())
     return;
-  if (e_.empty()) {
-    e_ = o.e_;
+  if (into.empty()) {
+    into = from;
     return;
   }
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
-  out.reserve(e_.size() + o.e_.size());
-  auto a = e_.cbegin();
-  auto b = o.e_.cbegin();
-  while (a != e_.cend() || b != o.e_.cend()) {
-    if (b == o.e_.cend() || (a != e_.cend() && a->first < b->first))
+  Entries out;
+  out.reserve(into.size() + from.size());
+  auto a = into.cbegin();
+  auto b = from.cbegin();
+  while (a != into.cend() || b != from.cend()) {
+    if (b == from.cend() || (a != into.cend() && a->first < b->first))
       out.push_back(*a++);
-    else if (a == e_.cend() || b->first < a->first)
+    else if (a == into.cend() || b->first < a->first)
       out.push_back(*b++);
     else {
       out.emplace_back(a->first, std::max(a->second, b->second));
@@ -66,7 +95,17 @@ void PtxView::join(const PtxView &o) {
       ++b;
     }
   }
-  e_ = std::move(out);
+  into = std::move(out);
+}
+
+void PtxView::join(const PtxView &o) {
+  merge(e_, o.e_);
+  if (o.base_ == nullptr || o.base_ == base_ || derives(base_, o.base_.get()))
+    return; // nothing new in its base
+  if (base_ == nullptr || derives(o.base_, base_.get()))
+    base_ = o.base_; // a superset of ours: shared, not copied
+  else
+    merge(e_, o.base_->e);
 }
 
 // ----------------------------------------------------------- PtxMemoryModel
@@ -87,7 +126,11 @@ void PtxMemoryModel::reset() {
 
 void PtxMemoryModel::place(std::uint64_t t, PtxPlace where) { threads_[t].where = where; }
 
-PtxMemoryModel::Thread &PtxMemoryModel::thread(std::uint64_t t) { return threads_[t]; }
+PtxMemoryModel::Thread &PtxMemoryModel::thread(std::uint64_t t) {
+  Thread &th = threads_[t];
+  ++th.ops;
+  return th;
+}
 
 // Every history forgotten: each thread can read only the latest value of
 // each location from here on, which is always allowed; the clock goes on,
@@ -166,12 +209,12 @@ void PtxMemoryModel::acquireFence(Thread &th, Scope s) {
 }
 
 // The release half: later stores carry the view to readers the scope reaches.
+// (A copy, not a join: the thread's view only grows, so it holds every
+// earlier release view; a copy shares its base.)
 void PtxMemoryModel::releaseFence(Thread &th, Scope s) {
   for (int r = 0; r < kRelations; ++r)
-    if (covers(s, r)) {
-      th.relFence[r].join(th.cur);
-      check(th.relFence[r]);
-    }
+    if (covers(s, r))
+      th.relFence[r] = th.cur;
 }
 
 void PtxMemoryModel::publish(Thread &th, Message &m, MemoryOrder order, Scope scope) {
@@ -315,16 +358,34 @@ void PtxMemoryModel::fence(std::uint64_t t, bool sc, Scope scope) {
 
 void PtxMemoryModel::syncArrive(std::uint64_t t, std::uint64_t key, Scope scope) {
   fence(t, false, scope);
-  PtxView &o = objects_[key];
-  o.join(thread(t).cur);
-  check(o);
+  SyncObject &o = objects_[key];
+  Thread &th = thread(t);
+  o.view.join(th.cur);
+  o.snap.reset();
+  th.arrivedKey = key;
+  th.arrivedAt = th.ops;
+  check(o.view);
 }
 
+// The thread's view at its arrival went into the object and it has done
+// nothing since, so the object's view is a superset: every thread leaving
+// shares one flattened copy of it.
 void PtxMemoryModel::syncDepart(std::uint64_t t, std::uint64_t key) {
   Thread &th = thread(t);
   auto it = objects_.find(key);
-  if (it != objects_.end())
-    th.cur.join(it->second);
+  if (it == objects_.end())
+    return;
+  SyncObject &o = it->second;
+  if (o.snap == nullptr) {
+    o.snap = o.view.flatten();
+    o.view.rebase(o.snap);
+    if (o.snap->e.size() > bounds_.viewEntries)
+      overflow_ = true;
+  }
+  if (th.arrivedKey == key && th.ops == th.arrivedAt + 1)
+    th.cur.rebase(o.snap); // the object's view holds all of the thread's
+  else
+    th.cur.join(o.view); // it did something between arriving and leaving
   check(th.cur);
 }
 

@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -37,18 +38,44 @@
 
 namespace warpsim::model {
 
-// Per location, the oldest timestamp a thread may still read.
+// Per location, the oldest timestamp a thread may still read: the thread's
+// own entries over an optional shared, immutable base (a barrier phase's
+// view, which every thread leaving the barrier shares instead of copying).
 class PtxView {
 public:
+  using Entries = std::vector<std::pair<std::uint64_t, std::uint64_t>>; // sorted by address
+  // A shared base: its entries, and the base it was flattened from (so a
+  // superset of it), which lets a join keep the larger base instead of
+  // copying either.
+  struct Base {
+    Entries e;
+    std::weak_ptr<const Base> parent;
+  };
+
   std::uint64_t get(std::uint64_t addr) const;
   void raise(std::uint64_t addr, std::uint64_t ts);
   void join(const PtxView &o);
-  void clear() { e_.clear(); }
+  void clear() {
+    e_.clear();
+    base_.reset();
+  }
+  // Entries of its own (the base is counted where it is made).
   std::size_t size() const { return e_.size(); }
-  bool empty() const { return e_.empty(); }
+  bool empty() const { return e_.empty() && base_ == nullptr; }
+  // Everything, as one shared base.
+  std::shared_ptr<const Base> flatten() const;
+  // This view becomes exactly `base` (a superset of what it held).
+  void rebase(std::shared_ptr<const Base> base) {
+    e_.clear();
+    base_ = std::move(base);
+  }
 
 private:
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> e_; // sorted by address
+  static void merge(Entries &into, const Entries &from);
+  // `b` was flattened, directly or through a few steps, from `ancestor`.
+  static bool derives(const std::shared_ptr<const Base> &b, const Base *ancestor);
+  Entries e_;
+  std::shared_ptr<const Base> base_;
 };
 
 // Where a thread is: the CTA and cluster that scopes name (global ids).
@@ -126,6 +153,9 @@ private:
     PtxView weak;                   // own weak reads
     PtxView relFence[kRelations];   // published by release fences
     PtxView acqPending[kRelations]; // read, to be acquired by a fence
+    std::uint64_t ops = 0;          // operations so far (thread())
+    std::uint64_t arrivedKey = 0;   // the last sync object it arrived at
+    std::uint64_t arrivedAt = 0;    // `ops` then
   };
 
   Thread &thread(std::uint64_t t);
@@ -144,8 +174,12 @@ private:
   Bounds bounds_;
   std::map<std::uint64_t, Location> locs_;
   std::unordered_map<std::uint64_t, Thread> threads_;
-  std::unordered_map<std::uint64_t, PtxView> objects_;  // sync objects by key
-  std::map<std::pair<int, std::uint64_t>, PtxView> sc_; // SC views per scope instance
+  struct SyncObject {
+    PtxView view;                              // every view that arrived
+    std::shared_ptr<const PtxView::Base> snap; // `view` flattened, while unchanged
+  };
+  std::unordered_map<std::uint64_t, SyncObject> objects_; // sync objects by key
+  std::map<std::pair<int, std::uint64_t>, PtxView> sc_;   // SC views per scope instance
   std::uint64_t clock_ = 0;
   std::uint64_t collapses_ = 0;
   bool overflow_ = false;
