@@ -506,3 +506,45 @@ TEST_CASE("random programs: with fence.sc.gpu between all accesses the model giv
   }
   CHECK(weaker > 10); // and without fences it is weaker, often
 }
+
+TEST_CASE("views: own entries over a shared base; joins share or merge bases exactly") {
+  PtxView a;
+  a.raise(X, 5);
+  a.raise(Y, 7);
+  auto base = a.flatten(); // {X:5, Y:7}
+  PtxView t;
+  t.rebase(base);
+  t.raise(Z, 3);
+  CHECK(t.get(X) == 5);
+  CHECK(t.get(Z) == 3);
+  CHECK(t.size() == 1); // the base is shared, not copied
+  // A view flattened from t's base is a superset: joining it keeps it as
+  // the base, still without copying.
+  PtxView u;
+  u.rebase(base);
+  u.raise(X, 9);
+  auto newer = u.flatten(); // {X:9, Y:7}, derived from `base`
+  PtxView v;
+  v.rebase(newer);
+  t.join(v);
+  CHECK(t.get(X) == 9);
+  CHECK(t.get(Y) == 7);
+  CHECK(t.get(Z) == 3);
+  CHECK(t.size() == 1);
+  // Joining the older base back changes nothing.
+  PtxView old;
+  old.rebase(base);
+  t.join(old);
+  CHECK(t.get(X) == 9);
+  CHECK(t.size() == 1);
+  // An unrelated base is merged entry by entry.
+  PtxView w;
+  w.raise(0x400, 11);
+  w.raise(X, 2);
+  PtxView other;
+  other.rebase(w.flatten());
+  t.join(other);
+  CHECK(t.get(0x400) == 11);
+  CHECK(t.get(X) == 9);
+  CHECK(t.get(Y) == 7);
+}
