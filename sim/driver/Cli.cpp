@@ -90,6 +90,10 @@ options:
                          late as their waits allow (default: late, which
                          exposes a missing wait), or at a random warp
                          instruction in between (seeded by --seed)
+  --memory-model sc|ptx   sc (default): every load reads the latest store;
+                         ptx: a relaxed, scoped PTX model where a load may
+                         read an older store, chosen by --seed
+                         (docs/memory-model.md)
   --strict-fences        a read ordered only by a __threadfence() before the
                          writer's atomic (no fence after the reader's) is an
                          error, as the PTX model says, not a warning
@@ -301,6 +305,11 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
           o.async_completion != "random")
         return {std::nullopt, "--async-completion needs 'eager', 'late' or 'random', not '" +
                                   o.async_completion + "'"};
+    } else if (a == "--memory-model") {
+      if ((err = value(a, o.memory_model)))
+        return {std::nullopt, *err};
+      if (o.memory_model != "sc" && o.memory_model != "ptx")
+        return {std::nullopt, "--memory-model needs 'sc' or 'ptx', not '" + o.memory_model + "'"};
     } else if (a == "--memory-error") {
       if ((err = value(a, o.memory_error)))
         return {std::nullopt, *err};
@@ -411,6 +420,7 @@ std::string runtimeOptions(const CliOptions &o) {
          (o.strict_fences ? " strict_fences=1" : "") +
          (o.timeout_s != 0 ? " timeout=" + std::to_string(o.timeout_s) : "") +
          (o.async_completion != "late" ? " async_completion=" + o.async_completion : "") +
+         (o.memory_model != "sc" ? " memory_model=" + o.memory_model : "") +
          ((o.memory_error.empty() ? o.command == Command::Check : o.memory_error == "continue")
               ? " memory_error=continue"
               : "");

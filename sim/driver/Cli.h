@@ -40,6 +40,7 @@ struct CliOptions {
   int error_exitcode = 3;                // check: exit status when an error-severity finding exists
   bool strict_fences = false;            // --strict-fences
   std::string async_completion = "late"; // --async-completion eager|late|random
+  std::string memory_model = "sc";       // --memory-model sc|ptx (docs/memory-model.md)
   std::string memory_error;              // --memory-error continue|abort (empty: check continues)
   bool same_value_races = true;          // --hide-same-value-races turns it off
   std::string cache_dir;                 // empty: $WARPSIM_CACHE_DIR or ~/.cache/warpsim

@@ -51,14 +51,21 @@ struct Instrumentation {
   std::string error; // not empty: a bad setting (bad usage)
 };
 
-Instrumentation instrumentationFromEnv() {
+// --memory-model ptx selects the value-carrying instrumentation itself (the
+// model chooses what loads read); its flags, and so the cache key, differ.
+Instrumentation instrumentationFor(const CliOptions &o) {
   Instrumentation in;
   const char *mode = std::getenv("WARPSIM_INSTRUMENTATION");
   const char *opt = std::getenv("WARPSIM_OPT_LEVEL");
   const std::string m = mode != nullptr ? mode : "";
   const std::string l = opt != nullptr ? opt : "";
-  if (m == "values")
+  const bool ptx = o.memory_model == "ptx";
+  if (m == "values" || (ptx && m.empty()))
     in.values = true;
+  else if (ptx && m == "tsan")
+    in.error = "warpsim: error: --memory-model ptx needs the value-carrying instrumentation, "
+               "but WARPSIM_INSTRUMENTATION=tsan is set (the TSan hooks cannot choose the value "
+               "a load reads); unset it or set it to 'values'";
   else if (!m.empty() && m != "tsan")
     in.error = "warpsim: error: WARPSIM_INSTRUMENTATION='" + m + "': expected 'tsan' or 'values'";
   if (in.error.empty() && !l.empty()) {
@@ -206,7 +213,7 @@ BuildResult buildProgram(const CliOptions &o) {
     r.message = runtimePaths().error;
     return r;
   }
-  const Instrumentation instrumentation = instrumentationFromEnv();
+  const Instrumentation instrumentation = instrumentationFor(o);
   if (!instrumentation.error.empty()) {
     r.message = instrumentation.error;
     r.bad_usage = true;

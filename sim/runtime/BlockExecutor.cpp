@@ -58,6 +58,8 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
   stats_ = BlockStats{};
   rt_.memory.prepareSharedWindow(s, info.smem_size,
                                  static_cast<unsigned char>(rt_.options.shared_fill));
+  if (PtxMemory *m = rt_.ptx)
+    m->forget(info.smem_base, MemoryMap::kSharedWindow); // an earlier block's histories
   lanes.resize(nthreads);
   const std::uint32_t nwarps = (nthreads + ws - 1) / ws;
   warps.resize(nwarps);
@@ -326,6 +328,8 @@ void BlockExecutor::completeBarrier(std::uint32_t id) {
 
 void BlockExecutor::laneExited(Lane *l) {
   --l->warp->live;
+  if (PtxMemory *m = rt_.ptx)
+    m->exited(*l);
   grid_.progress();
   for (Observer *o : rt_.observers)
     o->onThreadExit(info, l->tid);
@@ -490,7 +494,16 @@ std::uint64_t BlockExecutor::ctaBarrier(Lane *l, BarrierKind kind,
   e.barrier_id = id;
   e.barrier_count = count;
   e.flavor = flavor;
-  return stop(l);
+  PtxMemory *m = rt_.ptx;
+  if (m == nullptr)
+    return stop(l);
+  // --memory-model ptx: a CTA barrier orders its threads' accesses.
+  const std::uint64_t key = PtxMemory::key(1, info.linear, id);
+  m->arrive(*l, key, Scope::Block);
+  const std::uint64_t r = stop(l);
+  if (flavor != model::BlockBarrier::Flavor::Arrive)
+    m->depart(*l, key);
+  return r;
 }
 
 std::uint64_t BlockExecutor::mbarrier(Lane *l, model::MBarrierOp op, std::uintptr_t addr,
@@ -505,7 +518,16 @@ std::uint64_t BlockExecutor::mbarrier(Lane *l, model::MBarrierOp op, std::uintpt
   e.mcount = count;
   e.mtx = tx;
   e.mphase = phase;
-  return stop(l);
+  PtxMemory *m = rt_.ptx;
+  if (m == nullptr)
+    return stop(l);
+  // --memory-model ptx: arrivals release, waits acquire (every operation
+  // does both: over-synchronising is sound).
+  const std::uint64_t key = PtxMemory::key(2, addr);
+  m->arrive(*l, key, e.mcluster ? Scope::Cluster : Scope::Block);
+  const std::uint64_t r = stop(l);
+  m->depart(*l, key);
+  return r;
 }
 
 // ------------------------------------------------------------- mbarriers
@@ -665,7 +687,16 @@ std::uint64_t BlockExecutor::warpOp(Lane *l, model::WarpOp op, std::uint64_t mas
   e.mask = mask;
   e.eff_mask = mask;
   e.operand = operand;
-  return stop(l);
+  PtxMemory *m = rt_.ptx;
+  if (m == nullptr)
+    return stop(l);
+  // --memory-model ptx: __syncwarp and the *_sync operations order the
+  // participants' accesses.
+  const std::uint64_t key = PtxMemory::key(3, info.linear, l->warp->index);
+  m->arrive(*l, key, Scope::Block);
+  const std::uint64_t r = stop(l);
+  m->depart(*l, key);
+  return r;
 }
 
 std::uintptr_t BlockExecutor::placeSharedFirst(Lane *l, SharedVar *var, std::size_t size,
@@ -694,7 +725,13 @@ void BlockExecutor::gridSync(Lane *l, std::uintptr_t pc) {
     abortLaunch(l, cudaErrorLaunchFailure, std::move(f));
   }
   event(l, EventKind::GridSync, pc);
+  PtxMemory *m = rt_.ptx;
+  const std::uint64_t key = PtxMemory::key(4, info.launch->id);
+  if (m != nullptr)
+    m->arrive(*l, key, Scope::Device);
   stop(l);
+  if (m != nullptr)
+    m->depart(*l, key);
 }
 
 void BlockExecutor::releaseGridSync() {

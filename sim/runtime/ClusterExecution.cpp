@@ -21,7 +21,13 @@ void BlockExecutor::clusterBarrier(Lane *l, bool wait, bool relaxed, std::uintpt
   PendingEvent &e = event(l, EventKind::ClusterBarrier, pc);
   e.flavor = wait ? model::BlockBarrier::Flavor::Sync : model::BlockBarrier::Flavor::Arrive;
   e.predicate = relaxed;
+  PtxMemory *m = rt_.ptx;
+  const std::uint64_t key = PtxMemory::key(5, info.cluster, info.launch->id);
+  if (m != nullptr && !wait && !relaxed)
+    m->arrive(*l, key, Scope::Cluster); // barrier.cluster.arrive releases
   stop(l);
+  if (m != nullptr && wait)
+    m->depart(*l, key); // barrier.cluster.wait acquires
 }
 
 void BlockExecutor::executeClusterBarrier(Lane &l) {

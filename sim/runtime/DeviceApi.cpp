@@ -42,11 +42,16 @@ inline uint3 toUint3(const Dim3 &d) { return uint3{d.x, d.y, d.z}; }
 // operation, which no other lane can interleave with.
 template <class T, class Op>
 __attribute__((always_inline)) inline T rmw(T *addr, std::uintptr_t pc, Scope scope, Op op) {
-  if (Lane *l = tl_lane)
+  Lane *l = tl_lane;
+  if (l != nullptr)
     l->block->access(l, reinterpret_cast<std::uintptr_t>(addr), sizeof(T), AccessKind::Atomic,
                      MemoryOrder::Relaxed, pc, scope);
   T old = *addr;
   *addr = op(old);
+  if (l != nullptr && g_runtime->ptx != nullptr) [[unlikely]] {
+    const T after = *addr;
+    g_runtime->ptx->rmw(*l, addr, sizeof(T), MemoryOrder::Relaxed, scope, &old, &after);
+  }
   return old;
 }
 
@@ -180,17 +185,25 @@ extern "C" void warpsim_cp_async_mbarrier_arrive(void *mbar, int noinc, const vo
 
 // Fences change nothing under the sequentially consistent execution, but
 // they are events: checkers order memory through them.
+// Under --memory-model ptx they are fence.sc at their scope (membar.cta /
+// membar.gl / membar.sys).
 void __threadfence(void) {
   Lane *l = lane("__threadfence");
   l->block->fence(l, FenceScope::Device, WS_RET);
+  if (PtxMemory *m = g_runtime->ptx)
+    m->fence(*l, true, Scope::Device);
 }
 void __threadfence_block(void) {
   Lane *l = lane("__threadfence_block");
   l->block->fence(l, FenceScope::Block, WS_RET);
+  if (PtxMemory *m = g_runtime->ptx)
+    m->fence(*l, true, Scope::Block);
 }
 void __threadfence_system(void) {
   Lane *l = lane("__threadfence_system");
   l->block->fence(l, FenceScope::System, WS_RET);
+  if (PtxMemory *m = g_runtime->ptx)
+    m->fence(*l, true, Scope::System);
 }
 void __nanosleep(unsigned int) {}
 std::size_t __cvta_generic_to_shared(const void *p) {

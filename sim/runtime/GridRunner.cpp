@@ -6,6 +6,7 @@
 
 #include "HostStacks.h"
 #include "Runtime.h"
+#include "SiteTable.h"
 #include "warpsim/model/Dim3.h"
 
 namespace warpsim::sim {
@@ -33,6 +34,17 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   launch.shared_vars = &layout_.vars();
   schedule_->beginLaunch(rt_.options, launch.id);
   ++totals_.launches;
+  if (PtxMemory *m = rt_.ptx) {
+    // The model needs every load's value to pass through the runtime.
+    if (staticSiteCount() == 0) {
+      std::fflush(stdout);
+      std::fprintf(stderr, "warpsim: error: memory_model=ptx: the program was not compiled with "
+                           "the value-carrying instrumentation (warpsim selects it for "
+                           "--memory-model ptx)\n");
+      std::_Exit(2);
+    }
+    m->launchBoundary(launch.id);
+  }
 
   // Blocks are admitted by cluster (a launch without clusters: clusters of
   // one block), all of a cluster's blocks at once into consecutive slots.
@@ -139,6 +151,8 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   }
   for (Observer *o : rt_.observers)
     o->onLaunchEnd(launch);
+  if (PtxMemory *m = rt_.ptx)
+    m->launchBoundary(launch.id); // memory holds the latest values: host code reads them
   launch_ = nullptr;
   releaseExtraSlots();
   if (ProgressBoard *p = rt_.progress)

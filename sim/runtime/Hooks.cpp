@@ -59,10 +59,25 @@ inline void access(void *p, std::uint32_t size, AccessKind kind, std::uintptr_t 
   }
 }
 
+// --memory-model ptx: the lane, when the model carries its accesses.
+inline Lane *ptxLane() {
+  Lane *l = tl_lane;
+  return l != nullptr && warpsim::sim::g_runtime->ptx != nullptr ? l : nullptr;
+}
+
+// A write the model does not carry (a copy, an odd size): the bytes'
+// histories go, so no load reads past it.
+inline void forgetPtx(const void *p, std::size_t n) {
+  if (ptxLane() != nullptr)
+    warpsim::sim::g_runtime->ptx->forget(reinterpret_cast<std::uintptr_t>(p), n);
+}
+
 inline void rangeAccess(const void *p, std::size_t n, AccessKind kind, std::uintptr_t pc) {
   if (n == 0)
     return;
   auto a = reinterpret_cast<std::uintptr_t>(p);
+  if (kind != AccessKind::Load)
+    forgetPtx(p, n);
   if (Lane *l = tl_lane) {
     // A block copy is one event per naturally aligned chunk of up to 16
     // bytes, like the vector loads a GPU issues (a float4 copy is one
@@ -116,22 +131,38 @@ void __tsan_func_exit() {
   }
 }
 
+// (Under --memory-model ptx the user's code makes these writes itself,
+// outside the model: the bytes' histories are forgotten first.)
 #define WS_SIZED(N)                                                                                \
   void __tsan_read##N(void *p) { access(p, N, AccessKind::Load, WS_RET); }                         \
-  void __tsan_write##N(void *p) { access(p, N, AccessKind::Store, WS_RET); }                       \
+  void __tsan_write##N(void *p) {                                                                  \
+    access(p, N, AccessKind::Store, WS_RET);                                                       \
+    forgetPtx(p, N);                                                                               \
+  }                                                                                                \
   void __tsan_unaligned_read##N(void *p) { access(p, N, AccessKind::Load, WS_RET); }               \
-  void __tsan_unaligned_write##N(void *p) { access(p, N, AccessKind::Store, WS_RET); }             \
+  void __tsan_unaligned_write##N(void *p) {                                                        \
+    access(p, N, AccessKind::Store, WS_RET);                                                       \
+    forgetPtx(p, N);                                                                               \
+  }                                                                                                \
   void __tsan_volatile_read##N(void *p) { access(p, N, AccessKind::Load, WS_RET); }                \
-  void __tsan_volatile_write##N(void *p) { access(p, N, AccessKind::Store, WS_RET); }              \
+  void __tsan_volatile_write##N(void *p) {                                                         \
+    access(p, N, AccessKind::Store, WS_RET);                                                       \
+    forgetPtx(p, N);                                                                               \
+  }                                                                                                \
   void __tsan_unaligned_volatile_read##N(void *p) { access(p, N, AccessKind::Load, WS_RET); }      \
-  void __tsan_unaligned_volatile_write##N(void *p) { access(p, N, AccessKind::Store, WS_RET); }    \
+  void __tsan_unaligned_volatile_write##N(void *p) {                                               \
+    access(p, N, AccessKind::Store, WS_RET);                                                       \
+    forgetPtx(p, N);                                                                               \
+  }                                                                                                \
   void __tsan_read_write##N(void *p) {                                                             \
     access(p, N, AccessKind::Load, WS_RET);                                                        \
     access(p, N, AccessKind::Store, WS_RET);                                                       \
+    forgetPtx(p, N);                                                                               \
   }                                                                                                \
   void __tsan_unaligned_read_write##N(void *p) {                                                   \
     access(p, N, AccessKind::Load, WS_RET);                                                        \
     access(p, N, AccessKind::Store, WS_RET);                                                       \
+    forgetPtx(p, N);                                                                               \
   }
 WS_SIZED(1)
 WS_SIZED(2)
@@ -143,7 +174,10 @@ WS_SIZED(16)
 void __tsan_read_range(void *p, unsigned long n) { rangeAccess(p, n, AccessKind::Load, WS_RET); }
 void __tsan_write_range(void *p, unsigned long n) { rangeAccess(p, n, AccessKind::Store, WS_RET); }
 void __tsan_vptr_read(void **p) { access(p, 8, AccessKind::Load, WS_RET); }
-void __tsan_vptr_update(void **p, void *) { access(p, 8, AccessKind::Store, WS_RET); }
+void __tsan_vptr_update(void **p, void *) {
+  access(p, 8, AccessKind::Store, WS_RET);
+  forgetPtx(p, 8);
+}
 
 void *__tsan_memcpy(void *dst, const void *src, unsigned long n) {
   std::uintptr_t pc = WS_RET;
@@ -173,54 +207,81 @@ void *__tsan_memset(void *dst, int c, unsigned long n) {
                        static_cast<MemoryOrder>(mo), WS_RET);                                      \
   } while (0)
 
+// Under --memory-model ptx an atomic goes through the model at its C11
+// order (the TSan ABI's numbering) and system scope (std::atomic's).
+extern "C++" {
+template <class T> T ptxAtomicLoad(Lane *l, const volatile T *a, int mo) {
+  T v;
+  warpsim::sim::g_runtime->ptx->load(*l, const_cast<const T *>(a), sizeof(T),
+                                     static_cast<MemoryOrder>(mo), warpsim::sim::Scope::System, &v);
+  return v;
+}
+template <class T> void ptxAtomicStore(Lane *l, volatile T *a, T v, int mo) {
+  warpsim::sim::g_runtime->ptx->store(*l, const_cast<T *>(a), sizeof(T),
+                                      static_cast<MemoryOrder>(mo), warpsim::sim::Scope::System,
+                                      &v);
+}
+// A read-modify-write already made in memory (a failed compare-exchange
+// counts as one that wrote the value back: over-synchronising is sound).
+template <class T> void ptxAtomicRmw(Lane *l, volatile T *a, T before, int mo) {
+  const T after = *a;
+  warpsim::sim::g_runtime->ptx->rmw(*l, const_cast<T *>(a), sizeof(T), static_cast<MemoryOrder>(mo),
+                                    warpsim::sim::Scope::System, &before, &after);
+}
+} // extern "C++"
+
+#define WS_ATOMIC_RMW(N, T, NAME, BUILTIN)                                                         \
+  T __tsan_atomic##N##_##NAME(volatile T *a, T v, int mo) {                                        \
+    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    const T old = BUILTIN(a, v, __ATOMIC_SEQ_CST);                                                 \
+    if (Lane *l = ptxLane()) [[unlikely]]                                                          \
+      ptxAtomicRmw(l, a, old, mo);                                                                 \
+    return old;                                                                                    \
+  }
 #define WS_ATOMICS(N, T)                                                                           \
   T __tsan_atomic##N##_load(const volatile T *a, int mo) {                                         \
     WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    if (Lane *l = ptxLane()) [[unlikely]]                                                          \
+      return ptxAtomicLoad(l, a, mo);                                                              \
     return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                   \
   }                                                                                                \
   void __tsan_atomic##N##_store(volatile T *a, T v, int mo) {                                      \
     WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    if (Lane *l = ptxLane()) [[unlikely]]                                                          \
+      return ptxAtomicStore(l, a, v, mo);                                                          \
     __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                      \
   }                                                                                                \
-  T __tsan_atomic##N##_exchange(volatile T *a, T v, int mo) {                                      \
-    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
-    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                            \
-  }                                                                                                \
-  T __tsan_atomic##N##_fetch_add(volatile T *a, T v, int mo) {                                     \
-    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
-    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                             \
-  }                                                                                                \
-  T __tsan_atomic##N##_fetch_sub(volatile T *a, T v, int mo) {                                     \
-    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
-    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                             \
-  }                                                                                                \
-  T __tsan_atomic##N##_fetch_and(volatile T *a, T v, int mo) {                                     \
-    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
-    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                             \
-  }                                                                                                \
-  T __tsan_atomic##N##_fetch_or(volatile T *a, T v, int mo) {                                      \
-    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
-    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                              \
-  }                                                                                                \
-  T __tsan_atomic##N##_fetch_xor(volatile T *a, T v, int mo) {                                     \
-    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
-    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                             \
-  }                                                                                                \
-  T __tsan_atomic##N##_fetch_nand(volatile T *a, T v, int mo) {                                    \
-    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
-    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                            \
-  }                                                                                                \
+  WS_ATOMIC_RMW(N, T, exchange, __atomic_exchange_n)                                               \
+  WS_ATOMIC_RMW(N, T, fetch_add, __atomic_fetch_add)                                               \
+  WS_ATOMIC_RMW(N, T, fetch_sub, __atomic_fetch_sub)                                               \
+  WS_ATOMIC_RMW(N, T, fetch_and, __atomic_fetch_and)                                               \
+  WS_ATOMIC_RMW(N, T, fetch_or, __atomic_fetch_or)                                                 \
+  WS_ATOMIC_RMW(N, T, fetch_xor, __atomic_fetch_xor)                                               \
+  WS_ATOMIC_RMW(N, T, fetch_nand, __atomic_fetch_nand)                                             \
   int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, int) {          \
     WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
-    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);        \
+    const T old = *a;                                                                              \
+    const int ok =                                                                                 \
+        __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);           \
+    if (Lane *l = ptxLane()) [[unlikely]]                                                          \
+      ptxAtomicRmw(l, a, old, mo);                                                                 \
+    return ok;                                                                                     \
   }                                                                                                \
   int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int mo, int) {            \
     WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
-    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);        \
+    const T old = *a;                                                                              \
+    const int ok =                                                                                 \
+        __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);           \
+    if (Lane *l = ptxLane()) [[unlikely]]                                                          \
+      ptxAtomicRmw(l, a, old, mo);                                                                 \
+    return ok;                                                                                     \
   }                                                                                                \
   T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int mo, int) {                \
     WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    const T old = *a;                                                                              \
     __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);              \
+    if (Lane *l = ptxLane()) [[unlikely]]                                                          \
+      ptxAtomicRmw(l, a, old, mo);                                                                 \
     return c;                                                                                      \
   }
 WS_ATOMICS(8, std::uint8_t)
@@ -228,8 +289,14 @@ WS_ATOMICS(16, std::uint16_t)
 WS_ATOMICS(32, std::uint32_t)
 WS_ATOMICS(64, std::uint64_t)
 #undef WS_ATOMICS
+#undef WS_ATOMIC_RMW
 
-void __tsan_atomic_thread_fence(int) {}
+// std::atomic_thread_fence: under --memory-model ptx a fence at system
+// scope (fence.sc for seq_cst, else fence.acq_rel).
+void __tsan_atomic_thread_fence(int mo) {
+  if (Lane *l = ptxLane())
+    warpsim::sim::g_runtime->ptx->fence(*l, mo == 5, warpsim::sim::Scope::System);
+}
 void __tsan_atomic_signal_fence(int) {}
 
 // ------------------------------------------------- value-carrying accesses
@@ -240,16 +307,38 @@ void __tsan_atomic_signal_fence(int) {}
 // the return address, which carries the same file:line:column in its debug
 // information (the pass keeps each call site single, docs/architecture.md).
 
+// Under --memory-model ptx the model chooses what a load reads and whether
+// a store is the latest (PtxMemory.h); a volatile access is relaxed at
+// system scope, as ld.volatile.
+namespace {
+void ptxValue(Lane *l, const void *p, std::uint32_t n, const StaticSite *site, void *out,
+              const void *in) {
+  const bool isVolatile = site != nullptr && (site->kind & warpsim::sim::kSiteVolatile) != 0;
+  const MemoryOrder mo = isVolatile ? MemoryOrder::Relaxed : MemoryOrder::NotAtomic;
+  const auto scope = isVolatile ? warpsim::sim::Scope::System : warpsim::sim::Scope::Device;
+  if (out != nullptr)
+    warpsim::sim::g_runtime->ptx->load(*l, p, n, mo, scope, out);
+  else
+    warpsim::sim::g_runtime->ptx->store(*l, const_cast<void *>(p), n, mo, scope, in);
+}
+} // namespace
+
 #define WS_VALUES(N, T)                                                                            \
-  T __warpsim_load##N(const void *p, const StaticSite *) {                                         \
+  T __warpsim_load##N(const void *p, const StaticSite *site) {                                     \
     access(const_cast<void *>(p), N, AccessKind::Load, WS_RET);                                    \
     T v;                                                                                           \
-    std::memcpy(&v, p, N);                                                                         \
+    if (Lane *l = ptxLane()) [[unlikely]]                                                          \
+      ptxValue(l, p, N, site, &v, nullptr);                                                        \
+    else                                                                                           \
+      std::memcpy(&v, p, N);                                                                       \
     return v;                                                                                      \
   }                                                                                                \
-  void __warpsim_store##N(void *p, T v, const StaticSite *) {                                      \
+  void __warpsim_store##N(void *p, T v, const StaticSite *site) {                                  \
     access(p, N, AccessKind::Store, WS_RET);                                                       \
-    std::memcpy(p, &v, N);                                                                         \
+    if (Lane *l = ptxLane()) [[unlikely]]                                                          \
+      ptxValue(l, p, N, site, nullptr, &v);                                                        \
+    else                                                                                           \
+      std::memcpy(p, &v, N);                                                                       \
   }
 WS_VALUES(1, std::uint8_t)
 WS_VALUES(2, std::uint16_t)

@@ -69,6 +69,9 @@ bool parseOptions(const std::string &text, Options &o, std::string &error) {
     } else if (k == "same_value_races") {
       ok = v == "0" || v == "1";
       o.same_value_races = v == "1";
+    } else if (k == "memory_model") {
+      ok = v == "sc" || v == "ptx";
+      o.memory_model_ptx = v == "ptx";
     } else if (k == "profile") {
       ok = v == "0" || v == "1";
       o.profile = v == "1";

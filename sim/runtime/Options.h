@@ -34,6 +34,8 @@ struct Options {
   // instruction of its block (1 in 8), seeded by --seed; at the latest as late.
   bool async_random = false;
   bool profile = false; // collect the performance counters (see sim/profile)
+  // --memory-model ptx: loads may read older stores (PtxMemory.h); sc: never.
+  bool memory_model_ptx = false;
   std::uint64_t seed = 1;
   std::size_t stack_size = std::size_t{64} * 1024;
   unsigned resident_blocks = 16;

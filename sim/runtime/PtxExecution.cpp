@@ -191,11 +191,17 @@ private:
                    : load ? AccessKind::Load
                           : AccessKind::Store,
                    in.order, pc_, strong ? in.scope : Scope::Device);
+    // --memory-model ptx: each element is one access of the model.
+    PtxMemory *m = g_runtime->ptx;
+    const Scope scope = strong ? in.scope : Scope::Device;
     for (std::uint32_t k = 0; k < in.vec; ++k) {
       auto *p = reinterpret_cast<char *>(addr) + k * size;
       std::uint64_t v = 0;
       if (load) {
-        std::memcpy(&v, p, size);
+        if (m != nullptr)
+          m->load(*l_, p, size, in.order, scope, &v);
+        else
+          std::memcpy(&v, p, size);
         if (in.isSigned && size < 8) {
           const std::uint32_t sh = 64 - in.bits;
           v = static_cast<std::uint64_t>(static_cast<std::int64_t>(v << sh) >> sh);
@@ -203,7 +209,10 @@ private:
         write(a[k], v);
       } else {
         v = read(a[1 + k]);
-        std::memcpy(p, &v, size);
+        if (m != nullptr)
+          m->store(*l_, p, size, in.order, scope, &v);
+        else
+          std::memcpy(p, &v, size);
       }
     }
   }
@@ -330,6 +339,8 @@ private:
     case PtxOp::Fence:
       block().fence(l_, in.scope, pc_, 0,
                     in.order == MemoryOrder::AcqRel ? MemoryOrder::AcqRel : MemoryOrder::SeqCst);
+      if (PtxMemory *m = g_runtime->ptx)
+        m->fence(*l_, in.order != MemoryOrder::AcqRel, in.scope);
       break;
     case PtxOp::ElectSync: {
       // The lowest lane of the mask that executes it is the leader.

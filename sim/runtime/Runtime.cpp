@@ -245,6 +245,8 @@ Runtime::Runtime() {
               std::max(std::size_t{options.resident_blocks} * arch.max_threads_per_block,
                        std::size_t{arch.multiprocessor_count} * arch.max_threads_per_sm));
   findings.open(options.report_path.c_str());
+  if (options.memory_model_ptx)
+    ptx = new PtxMemory(options.seed); // lives until _exit, as the runtime
 
   dl_iterate_phdr(
       [](dl_phdr_info *info, std::size_t, void *self) {

@@ -15,6 +15,7 @@
 #include "Observer.h"
 #include "Options.h"
 #include "ProgressBoard.h"
+#include "PtxMemory.h"
 #include "StackPool.h"
 #include "warpsim/model/ArchSpec.h"
 
@@ -41,6 +42,7 @@ public:
   GridRunner grid{*this};
   std::vector<Observer *> observers;
   std::vector<Observer *> storeObservers; // also told what each store left (onStoreDone)
+  PtxMemory *ptx = nullptr;               // --memory-model ptx; null under sc
 
   // Error state as the CUDA runtime keeps it: the last error (cleared by
   // cudaGetLastError) and a sticky error that poisons every later call.

@@ -23,6 +23,23 @@ std::uint64_t scopedAtomic(Lane *l, std::uintptr_t addr, model::AtomicOp op, mod
     g.lock();
   auto *p = reinterpret_cast<void *>(addr);
   std::uint64_t old = 0;
+  if (PtxMemory *m = g_runtime->ptx; m != nullptr && l != nullptr) [[unlikely]] {
+    // --memory-model ptx: a load may read an older value; a store may go
+    // below a later one; read-modify-writes read the latest.
+    if (op == model::AtomicOp::Load) {
+      m->load(*l, p, t.size, order, scope, &old);
+      return old;
+    }
+    if (op == model::AtomicOp::Store) {
+      m->store(*l, p, t.size, order, scope, &value);
+      return 0;
+    }
+    std::memcpy(&old, p, t.size);
+    const std::uint64_t now = model::atomicResult(op, t, old, value, compare);
+    std::memcpy(p, &now, t.size);
+    m->rmw(*l, p, t.size, order, scope, &old, &now);
+    return old;
+  }
   std::memcpy(&old, p, t.size);
   if (model::atomicWrites(op)) {
     const std::uint64_t now = model::atomicResult(op, t, old, value, compare);
@@ -84,4 +101,6 @@ extern "C" void warpsim_atomic_fence(unsigned order, unsigned scope, const void 
   // latter (libcu++ emits fence.acq_rel for them).
   l->block->fence(l, scopeOf(scope), reinterpret_cast<std::uintptr_t>(pc), 0,
                   o == MemoryOrder::SeqCst ? MemoryOrder::SeqCst : MemoryOrder::AcqRel);
+  if (PtxMemory *m = g_runtime->ptx)
+    m->fence(*l, o == MemoryOrder::SeqCst, scopeOf(scope));
 }
