@@ -158,8 +158,9 @@ for k in $KERNELS; do
     rss=$(echo "$rows" | awk '{ print $5 }' | sort -n | tail -n1)
     ratio=$(awk -v c="$ck" -v t="$kt" 'BEGIN {
       if (c == "" || t <= 0) print "—"; else if (c >= t) printf "%.1f× slower", c / t; else printf "%.1f× faster", t / c }')
-    printf '| %s (%s) | %s | %.4g | %.2f | %d | %s |\n' "$k" "$(size_of "$k")" "$(label "$sys")" \
-      "$(awk -v t="$kt" 'BEGIN { print t * 1000 }')" "$wt" $((rss / 1024)) "$ratio"
+    printf '| %s (%s) | %s | %s | %.2f | %d | %s |\n' "$k" "$(size_of "$k")" "$(label "$sys")" \
+      "$(awk -v t="$kt" 'BEGIN { t *= 1000; if (t >= 100) printf "%.0f", t; else printf "%.3g", t }')" \
+      "$wt" $((rss / 1024)) "$ratio"
   done
 done
 exit $status
