@@ -367,7 +367,16 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   if (addr - l->stack_lo < l->stack_hi - l->stack_lo)
     return;
   const std::size_t sharedEnd = grid_.sharedLayout().end();
-  const AddressClass c = classifyAddress(rt_, slot, sharedEnd, addr, size);
+  // The common cases inline (global memory, the block's own shared memory);
+  // everything else, faults included, through classifyAddress.
+  AddressClass c;
+  if (rt_.memory.inGlobalRegion(addr))
+    c = {rt_.memory.globalSpaceOf(addr), AddressFault::None};
+  else if (addr - info.smem_base < MemoryMap::kSharedWindow &&
+           addr - info.smem_base + size <= sharedEnd)
+    c = {MemorySpace::Shared, AddressFault::None};
+  else
+    c = classifyAddress(rt_, slot, sharedEnd, addr, size);
   if (AccessGuard *g = grid_.accessGuard();
       g != nullptr && !g->check(*l, addr, size, kind, c.space, nullptr, nullptr)) {
     Finding gf;
