@@ -358,7 +358,46 @@ private:
   std::set<clang::SourceLocation::UIntTy> done_;
 };
 
+// A kernel with __cluster_dims__ registers them at static init time, so that
+// cudaFuncGetAttributes knows them before its first launch (as the GPU does,
+// from the binary). The registration follows the definition's closing brace,
+// on its line:
+//   __global__ void __cluster_dims__(2, 1, 1) k(int *p) { ... }
+//   => ... } static ::warpsim::KernelClusterDims __ws_cluster_0(
+//          reinterpret_cast<const void *>(&::k), 2, 1, 1);
+// Templates (no address without an instantiation) and kernels `&name`
+// cannot name (overloaded, in an anonymous namespace) register at launch.
+class ClusterDimsRegistrar : public clang::RecursiveASTVisitor<ClusterDimsRegistrar> {
+public:
+  explicit ClusterDimsRegistrar(RewriteContext &ctx) : ctx_(ctx) {}
+
+  bool VisitFunctionDecl(clang::FunctionDecl *fd) {
+    if (!fd->doesThisDeclarationHaveABody() || !isKernel(fd) ||
+        fd->getTemplatedKind() != clang::FunctionDecl::TK_NonTemplate)
+      return true;
+    const auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody());
+    if (body == nullptr || !body->getRBracLoc().isFileID() ||
+        ctx_.userFile(body->getRBracLoc()) == nullptr || !nameable(ctx_, fd, body->getRBracLoc()))
+      return true;
+    const std::string dims = clusterDims(ctx_, fd);
+    if (dims.size() < 2)
+      return true;
+    ctx_.rewriter.InsertTextAfterToken(
+        body->getRBracLoc(), " static ::warpsim::KernelClusterDims __ws_cluster_" +
+                                 std::to_string(count_++) +
+                                 "(reinterpret_cast<const void *>(&::" + printedName(ctx_, fd) +
+                                 "), " + dims.substr(1, dims.size() - 2) + ");");
+    return true;
+  }
+
+private:
+  RewriteContext &ctx_;
+  unsigned count_ = 0;
+};
+
 void resolveLaunchSites(RewriteContext &ctx) {
+  ClusterDimsRegistrar registrar(ctx);
+  registrar.TraverseDecl(ctx.ast.getTranslationUnitDecl());
   ArgsLaunchFinder args(ctx);
   args.TraverseDecl(ctx.ast.getTranslationUnitDecl());
   LaunchFinder finder(ctx);

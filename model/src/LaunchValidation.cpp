@@ -41,19 +41,25 @@ LaunchVerdict validateLaunch(const ArchSpec &arch, const LaunchRequest &req) {
     return {LaunchError::InvalidValue,
             "static shared memory of " + std::to_string(req.static_smem) + " bytes exceeds the " +
                 std::to_string(arch.static_shared_per_block) + "-byte limit"};
-  std::uint64_t dynLimit = arch.static_shared_per_block;
-  if (req.max_dynamic_smem_optin > 0)
-    dynLimit = std::min<std::uint64_t>(req.max_dynamic_smem_optin, arch.shared_per_block_optin);
-  if (req.dynamic_smem > dynLimit ||
-      req.static_smem + req.dynamic_smem >
-          std::max<std::uint64_t>(arch.static_shared_per_block, dynLimit))
-    return {LaunchError::InvalidValue, "shared memory of " + std::to_string(req.static_smem) +
-                                           " static + " + std::to_string(req.dynamic_smem) +
-                                           " dynamic bytes exceeds the per-block limit of " +
-                                           std::to_string(dynLimit) +
-                                           " bytes (raise it with cudaFuncSetAttribute("
-                                           "cudaFuncAttributeMaxDynamicSharedMemorySize), up to " +
-                                           std::to_string(arch.shared_per_block_optin) + ")"};
+  // Without the opt-in, static and dynamic share the static limit; with it,
+  // the dynamic part has its own limit and both together the opt-in maximum
+  // (an H100 launches 256 static + 100 KiB dynamic bytes under a 100 KiB
+  // opt-in: tests/runtime/grid_sync_largest.h100.txt).
+  const bool optIn = req.max_dynamic_smem_optin > 0;
+  const std::uint64_t dynLimit =
+      optIn ? std::min<std::uint64_t>(req.max_dynamic_smem_optin, arch.shared_per_block_optin)
+            : arch.static_shared_per_block;
+  const std::uint64_t totalLimit =
+      optIn ? arch.shared_per_block_optin : arch.static_shared_per_block;
+  if (req.dynamic_smem > dynLimit || req.static_smem + req.dynamic_smem > totalLimit)
+    return {LaunchError::InvalidValue,
+            "shared memory of " + std::to_string(req.static_smem) + " static + " +
+                std::to_string(req.dynamic_smem) +
+                " dynamic bytes exceeds the per-block limit of " +
+                std::to_string(req.dynamic_smem > dynLimit ? dynLimit : totalLimit) +
+                " bytes (raise it with cudaFuncSetAttribute("
+                "cudaFuncAttributeMaxDynamicSharedMemorySize), up to " +
+                std::to_string(arch.shared_per_block_optin) + ")"};
   if (req.param_bytes > arch.max_kernel_param_bytes)
     return {LaunchError::InvalidValue,
             "kernel parameters of " + std::to_string(req.param_bytes) + " bytes exceed the " +

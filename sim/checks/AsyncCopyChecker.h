@@ -18,6 +18,7 @@ class Runtime;
 class AsyncCopyChecker final : public Observer {
 public:
   explicit AsyncCopyChecker(Runtime &rt);
+  void onLaunchBegin(const LaunchInfo &l) override { slots_.resize(l.slots); }
   void onLaunchEnd(const LaunchInfo &l) override;
   void onBlockBegin(const BlockInfo &b) override;
   void onWarpAccess(const WarpAccess &a) override;

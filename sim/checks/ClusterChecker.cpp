@@ -12,7 +12,8 @@ ClusterChecker::ClusterChecker(Runtime &rt) : rt_(rt) {
   owners_.resize(rt.options.resident_blocks);
 }
 
-void ClusterChecker::onLaunchBegin(const LaunchInfo &) {
+void ClusterChecker::onLaunchBegin(const LaunchInfo &l) {
+  owners_.resize(l.slots);
   for (Owner &o : owners_)
     o = Owner{};
   unarrived_.clear();
@@ -37,6 +38,8 @@ void ClusterChecker::onWarpAccess(const WarpAccess &a) {
       continue; // its own shared memory (or an invalid address, reported as such) // its own shared
                 // memory (or an invalid address, reported as such)
     const std::uint32_t slot = rt_.memory.sharedSlotOf(la.addr);
+    if (slot >= owners_.size())
+      continue; // a window no block of this launch has
     Owner &o = owners_[slot];
     if (o.info == nullptr || o.info->cluster != a.block->cluster)
       continue; // not a peer's: another block's window, an invalid access

@@ -15,11 +15,7 @@ std::uint64_t bitsFor(std::uintptr_t a, std::size_t n) { // n <= 64 - (a & 63)
 }
 } // namespace
 
-InitChecker::InitChecker(Runtime &rt) : rt_(rt) {
-  slots_.resize(rt.options.resident_blocks);
-  for (Slot &s : slots_)
-    s.bits.assign(MemoryMap::kSharedWindow / 64, 0);
-}
+InitChecker::InitChecker(Runtime &rt) : rt_(rt) { slots_.resize(rt.options.resident_blocks); }
 
 void InitChecker::markGlobal(std::uintptr_t a, std::size_t n) {
   while (n > 0) {
@@ -49,7 +45,11 @@ void InitChecker::onHostWrite(const HostWrite &w) {
 
 void InitChecker::onBlockBegin(const BlockInfo &b) {
   Slot &s = slots_[rt_.memory.sharedSlotOf(b.smem_base)];
-  std::fill(s.bits.begin(), s.bits.begin() + static_cast<std::ptrdiff_t>((s.dirty + 63) / 64), 0);
+  s.used = true;
+  std::fill(s.bits.begin(),
+            s.bits.begin() +
+                static_cast<std::ptrdiff_t>(std::min(s.bits.size(), (s.dirty + 63) / 64)),
+            0);
   s.dirty = 0;
 }
 
@@ -67,10 +67,16 @@ void InitChecker::onWarpAccess(const WarpAccess &a) {
       if (!rt_.memory.inSharedRegion(la.addr))
         continue;
       const std::uint32_t slot = rt_.memory.sharedSlotOf(la.addr);
+      if (slot >= slots_.size() || !slots_[slot].used)
+        continue; // a window no block has
       Slot &s = slots_[slot];
       const std::uintptr_t off = la.addr - rt_.memory.sharedWindow(slot);
       if (off + la.size > MemoryMap::kSharedWindow)
         continue;
+      // Bits for the window as far as it is used, in 4 KiB steps (thousands
+      // of resident blocks in a cooperative grid).
+      if (const std::size_t need = (off + la.size + 4095) / 4096 * 64; s.bits.size() < need)
+        s.bits.resize(need, 0);
       for (std::uintptr_t b = off; b < off + la.size; ++b) {
         std::uint64_t &w = s.bits[b / 64];
         const std::uint64_t bit = std::uint64_t{1} << (b & 63);

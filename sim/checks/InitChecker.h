@@ -19,7 +19,10 @@ class Runtime;
 class InitChecker final : public Observer {
 public:
   explicit InitChecker(Runtime &rt);
-  void onLaunchBegin(const LaunchInfo &l) override { launch_ = &l; }
+  void onLaunchBegin(const LaunchInfo &l) override {
+    launch_ = &l;
+    slots_.resize(l.slots);
+  }
   void onLaunchEnd(const LaunchInfo &) override;
   void onBlockBegin(const BlockInfo &) override;
   void onWarpAccess(const WarpAccess &) override;
@@ -27,8 +30,9 @@ public:
 
 private:
   struct Slot {
-    std::vector<std::uint64_t> bits; // one bit per byte of the shared window
+    std::vector<std::uint64_t> bits; // one bit per byte of the shared window, as far as used
     std::size_t dirty = 0;           // bytes that may hold set bits
+    bool used = false;               // a block of some launch began in this slot
   };
   void markGlobal(std::uintptr_t a, std::size_t n);
   bool globalInit(std::uintptr_t a, std::uint32_t n);

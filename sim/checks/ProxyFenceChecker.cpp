@@ -23,6 +23,7 @@ void ProxyFenceChecker::onBlockBegin(const BlockInfo &b) {
 
 void ProxyFenceChecker::onLaunchBegin(const LaunchInfo &l) {
   launch_ = static_cast<std::uint32_t>(l.id);
+  slots_.resize(l.slots);
   globalOrder_ = 0;
   globalFences_.clear();
   sitePcs_.clear();

@@ -69,6 +69,7 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
   syncObjects_.clear();
   mbarriers_.clear();
   clusters_.clear();
+  blocks_.resize(l.slots);
   // Records of earlier launches are gone with their pages' generation: site
   // numbers start again.
   sitePcs_.assign(1, 0);
@@ -212,9 +213,11 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
     const std::uint32_t laneGen =
         a.space == MemorySpace::Shared &&
                 la.addr - a.block->smem_base >= MemoryMap::kSharedWindow &&
-                rt_.memory.inSharedRegion(la.addr)
+                rt_.memory.inSharedRegion(la.addr) &&
+                rt_.memory.sharedSlotOf(la.addr) < blocks_.size()
             ? blocks_[rt_.memory.sharedSlotOf(la.addr)].serial
             : gen;
+    const bool inShared = rt_.memory.inSharedRegion(la.addr);
     std::uintptr_t p = la.addr;
     const std::uintptr_t end = la.addr + la.size;
     while (p < end) {
@@ -222,11 +225,16 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
       const std::uintptr_t stop = std::min<std::uintptr_t>(end, g + 4);
       const std::uint8_t mask =
           static_cast<std::uint8_t>(((1u << (stop - g)) - 1) & ~((1u << (p - g)) - 1));
-      auto &page = shadow_.page(g, laneGen);
-      model::raceAccessGranule(page.cell(g), page.data.bytes, mask, acc, write, atomicKind, site,
-                               [&](Hazard h, const AccessRecord &prior, std::uint8_t bytes) {
-                                 hazard(h, prior, a, la, instr, g, bytes);
-                               });
+      auto check = [&](auto &page) {
+        model::raceAccessGranule(page.cell(g), page.data.bytes, mask, acc, write, atomicKind, site,
+                                 [&](Hazard h, const AccessRecord &prior, std::uint8_t bytes) {
+                                   hazard(h, prior, a, la, instr, g, bytes);
+                                 });
+      };
+      if (inShared)
+        check(sharedShadow_.page(g, laneGen));
+      else
+        check(shadow_.page(g, laneGen));
       p = stop;
     }
   }

@@ -129,6 +129,9 @@ private:
 
   Runtime &rt_;
   model::ShadowMemory<model::RaceCell, 2, model::RacePage> shadow_;
+  // Shared memory in 4 KiB leaves: a block uses a little of its 256 KiB
+  // window, and a cooperative grid has thousands of windows.
+  model::ShadowMemory<model::RaceCell, 2, model::RacePage, 12> sharedShadow_;
   // Access sites of this launch: a record keeps a 16-bit index.
   std::vector<std::uintptr_t> sitePcs_;
   std::unordered_map<std::uintptr_t, std::uint16_t> siteIds_;

@@ -10,6 +10,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "CompileCacheLimit.h"
 #include "Process.h"
 #include "RuntimePaths.h"
 #include "warpsim/frontend/Translate.h"
@@ -215,8 +216,8 @@ BuildResult buildProgram(const CliOptions &o) {
   // the toolchain; headers it includes are checked through `deps`.
   // The path as given is part of it too: debug info, and so every reported
   // location, names the file the way the user spelled it.
-  std::string keyText = fs::absolute(o.input).lexically_normal().string() + '\0' + o.input +
-                        '\0' + source;
+  std::string keyText =
+      fs::absolute(o.input).lexically_normal().string() + '\0' + o.input + '\0' + source;
   for (const auto &d : o.include_dirs)
     keyText += "\0I" + d;
   for (const auto &d : o.defines)
@@ -235,7 +236,14 @@ BuildResult buildProgram(const CliOptions &o) {
   fs::path cache = cacheDirectory(o);
   fs::path entry = cache / hex(hashText(keyText));
   r.program = (entry / "program").string();
+  const CacheLimit limit = cacheLimitFromEnv();
+  if (!limit.error.empty()) {
+    r.message = limit.error;
+    r.bad_usage = true;
+    return r;
+  }
   if (!o.keep_temps && depsMatch(entry)) {
+    touchCacheEntry(entry);
     r.ok = true;
     r.cache_hit = true;
     r.warnings = readFile((entry / "warnings").string(), ok);
@@ -320,6 +328,7 @@ BuildResult buildProgram(const CliOptions &o) {
     r.temp_dir = tmp;
   else
     fs::remove_all(tmp);
+  trimCompileCache(cache, limit.max_bytes, std::chrono::hours(1));
   r.ok = fs::exists(r.program);
   if (!r.ok)
     r.message = "warpsim: error: cannot write the compile cache in " + cache.string();

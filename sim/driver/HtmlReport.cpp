@@ -12,6 +12,7 @@
 #include <map>
 #include <vector>
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace warpsim::driver {
@@ -23,30 +24,11 @@ constexpr unsigned kContext = 3;
 // navigable).
 constexpr std::size_t kOpenFindings = 20;
 
+// Markup text (HTML and SVG): LLVM's escaper, one for both pages.
 std::string esc(const std::string &s) {
   std::string o;
-  o.reserve(s.size());
-  for (char c : s) {
-    switch (c) {
-    case '<':
-      o += "&lt;";
-      break;
-    case '>':
-      o += "&gt;";
-      break;
-    case '&':
-      o += "&amp;";
-      break;
-    case '"':
-      o += "&quot;";
-      break;
-    case '\'':
-      o += "&#39;";
-      break;
-    default:
-      o += c;
-    }
-  }
+  llvm::raw_string_ostream os(o);
+  llvm::printHTMLEscaped(s, os);
   return o;
 }
 

@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace warpsim::driver {
 namespace {
@@ -63,26 +64,11 @@ std::string pad(std::string s, std::size_t w, bool left = false) {
   return left ? s + std::string(w - s.size(), ' ') : std::string(w - s.size(), ' ') + s;
 }
 
+// Markup text (HTML and SVG): LLVM's escaper, one for both pages.
 std::string xmlEscape(const std::string &s) {
   std::string o;
-  for (char c : s) {
-    switch (c) {
-    case '<':
-      o += "&lt;";
-      break;
-    case '>':
-      o += "&gt;";
-      break;
-    case '&':
-      o += "&amp;";
-      break;
-    case '"':
-      o += "&quot;";
-      break;
-    default:
-      o += c;
-    }
-  }
+  llvm::raw_string_ostream os(o);
+  llvm::printHTMLEscaped(s, os);
   return o;
 }
 

@@ -85,9 +85,9 @@ protected:
       : kind_(k), size_(size), mask_(mask), meta_rank_(metaRank), meta_size_(metaSize) {}
 
 public:
-  void sync() const {
+  [[gnu::noinline]] void sync() const {
     if (kind_ == block_kind)
-      __syncthreads();
+      warpsim_block_sync(__builtin_return_address(0));
     else
       __syncwarp(mask_);
   }
@@ -107,7 +107,7 @@ class thread_block : public thread_group {
   thread_block() : thread_group(block_kind, details::block_threads(), 0, 0, 1) {}
 
 public:
-  static void sync() { __syncthreads(); }
+  [[gnu::noinline]] static void sync() { warpsim_block_sync(__builtin_return_address(0)); }
   static unsigned long long thread_rank() { return details::linear_tid(); }
   static unsigned long long size() { return details::block_threads(); }
   static unsigned long long num_threads() { return details::block_threads(); }
@@ -126,7 +126,7 @@ class grid_group {
   grid_group() = default;
 
 public:
-  static void sync() { warpsim_grid_sync(); }
+  [[gnu::noinline]] static void sync() { warpsim_grid_sync(__builtin_return_address(0)); }
   static bool is_valid() { return warpsim_grid_is_valid(); }
   static unsigned long long block_rank() {
     return blockIdx.x + static_cast<unsigned long long>(gridDim.x) *
@@ -160,16 +160,21 @@ class cluster_group {
 
 public:
   struct arrival_token {};
-  static void sync() {
-    warpsim_cluster_barrier(0);
-    warpsim_cluster_barrier(2);
+  // Each passes its caller, so that findings name the user's line.
+  [[gnu::noinline]] static void sync() {
+    warpsim_cluster_barrier(0, __builtin_return_address(0));
+    warpsim_cluster_barrier(2, __builtin_return_address(0));
   }
-  static arrival_token barrier_arrive() {
-    warpsim_cluster_barrier(0);
+  [[gnu::noinline]] static arrival_token barrier_arrive() {
+    warpsim_cluster_barrier(0, __builtin_return_address(0));
     return {};
   }
-  static void barrier_wait() { warpsim_cluster_barrier(2); }
-  static void barrier_wait(arrival_token &&) { warpsim_cluster_barrier(2); }
+  [[gnu::noinline]] static void barrier_wait() {
+    warpsim_cluster_barrier(2, __builtin_return_address(0));
+  }
+  [[gnu::noinline]] static void barrier_wait(arrival_token &&) {
+    warpsim_cluster_barrier(2, __builtin_return_address(0));
+  }
   static bool is_valid() { return true; }
   static dim3 dim_blocks() { return shape(); }
   static dim3 block_index() {

@@ -315,13 +315,15 @@ int __syncthreads_count(int predicate);
 int __syncthreads_and(int predicate);
 int __syncthreads_or(int predicate);
 // cooperative_groups::grid_group (a grid barrier exists only in a
-// cooperative launch).
-void warpsim_grid_sync(void);
+// cooperative launch); grid.sync() passes its caller, the user's line.
+void warpsim_grid_sync(const void *caller);
+// thread_block::sync() likewise (a __syncthreads at the caller's line).
+void warpsim_block_sync(const void *caller);
 bool warpsim_grid_is_valid(void);
 // Thread block clusters: barrier.cluster (op 0 arrive, 1 arrive.relaxed,
-// 2 wait), mapa / map_shared_rank, getctarank / query_shared_rank, and the
+// 2 wait; `caller` is the user's call site), mapa / map_shared_rank, getctarank / query_shared_rank, and the
 // cluster's shape {x, y, z, explicit}.
-void warpsim_cluster_barrier(unsigned op);
+void warpsim_cluster_barrier(unsigned op, const void *caller);
 void *warpsim_cluster_map_shared(const void *addr, unsigned rank);
 unsigned warpsim_cluster_shared_rank(const void *addr);
 void warpsim_cluster_shape(unsigned *out);

@@ -84,17 +84,21 @@ void *warpsim_shared_dynamic(SharedVar *) {
 
 // ------------------------------------------------------------- barriers
 
-void warpsim_grid_sync(void) {
+void warpsim_grid_sync(const void *caller) {
   Lane *l = lane("grid_group::sync");
-  l->block->gridSync(l, WS_RET);
+  l->block->gridSync(l, reinterpret_cast<std::uintptr_t>(caller));
 }
 bool warpsim_grid_is_valid(void) {
   return lane("grid_group::is_valid")->block->info.launch->cooperative;
 }
 
-void warpsim_cluster_barrier(unsigned op) {
+void warpsim_cluster_barrier(unsigned op, const void *caller) {
   Lane *l = lane("cluster_group::sync");
-  l->block->clusterBarrier(l, op == 2, op == 1, WS_RET);
+  l->block->clusterBarrier(l, op == 2, op == 1, reinterpret_cast<std::uintptr_t>(caller));
+}
+void warpsim_block_sync(const void *caller) {
+  Lane *l = lane("thread_block::sync");
+  l->block->barrier(l, BarrierKind::Block, false, reinterpret_cast<std::uintptr_t>(caller));
 }
 void *warpsim_cluster_map_shared(const void *addr, unsigned rank) {
   Lane *l = lane("cluster_group::map_shared_rank");

@@ -40,10 +40,11 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   clusterSize_ = static_cast<std::uint32_t>(launch.cluster.volume());
   const std::uint64_t total = launch.grid.volume() / clusterSize_;
   // A cooperative launch has every block resident (HostApi refused one
-  // larger than the slots).
+  // larger than the GPU holds, and the slots hold that many).
   const std::uint32_t maxResident =
       launch.cooperative ? static_cast<std::uint32_t>(total)
                          : std::max<std::uint32_t>(1, rt_.options.resident_blocks / clusterSize_);
+  launch.slots = std::max(rt_.options.resident_blocks, maxResident * clusterSize_);
   if (slots_.size() < std::size_t{maxResident} * clusterSize_)
     slots_.resize(std::size_t{maxResident} * clusterSize_);
   if (clusters_.size() < maxResident)
@@ -139,6 +140,7 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   for (Observer *o : rt_.observers)
     o->onLaunchEnd(launch);
   launch_ = nullptr;
+  releaseExtraSlots();
   if (ProgressBoard *p = rt_.progress)
     p->blocks_total.store(0, std::memory_order_relaxed);
   totals_.kernel_ns +=
@@ -174,6 +176,17 @@ void GridRunner::admitCluster(std::uint64_t cluster, std::uint32_t clusterSlot) 
   for (BlockExecutor *b : c.blocks)
     for (Observer *o : rt_.observers)
       o->onBlockBegin(b->info);
+}
+
+// A cooperative grid larger than --resident-blocks leaves its executors
+// (every thread's lane) and stacks behind: give them back.
+void GridRunner::releaseExtraSlots() {
+  const std::size_t usual = rt_.options.resident_blocks;
+  if (slots_.size() <= usual)
+    return;
+  slots_.resize(usual);
+  clusters_.resize(std::min(clusters_.size(), usual));
+  rt_.stacks.trim(usual * rt_.arch.max_threads_per_block);
 }
 
 BlockExecutor *GridRunner::peerInSlot(const BlockExecutor &b, std::uint32_t slot) const {

@@ -76,11 +76,14 @@ public:
   // included), else nullptr.
   BlockExecutor *peerInSlot(const BlockExecutor &b, std::uint32_t slot) const;
   const model::ClusterShape &clusterShape() const { return shape_; }
-  const BlockExecutor *blockInSlot(std::uint32_t slot) const { return slots_[slot].get(); }
+  const BlockExecutor *blockInSlot(std::uint32_t slot) const {
+    return slot < slots_.size() ? slots_[slot].get() : nullptr;
+  }
 
 private:
   void admitCluster(std::uint64_t cluster, std::uint32_t clusterSlot);
   void retire(BlockExecutor &b);
+  void releaseExtraSlots();
   void endLaunchForReport();
   // The launch cannot go on: checkers report first, then this finding.
   Finding fatalFinding(const char *kind);

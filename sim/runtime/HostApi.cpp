@@ -573,23 +573,19 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
     req.max_dynamic_smem_optin = static_cast<std::uint64_t>(it->second);
   model::LaunchVerdict v = model::validateLaunch(r.arch, req);
   if (v.ok() && cfg->cooperative) {
-    // Every block must be resident at once: the GPU's occupancy limit, and
-    // warpsim's resident slots (--resident-blocks).
+    // Every block must be resident at once: the GPU's occupancy limit
+    // (warpsim's resident slots and stacks hold that many).
     int perSm = 0;
     cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags_impl(
         &perSm, site->kernel_addr, static_cast<int>(req.block.volume()), cfg->smem, 0);
     const std::uint64_t gpu = std::uint64_t(perSm) * r.arch.multiprocessor_count;
     const std::uint64_t blocks = req.grid.volume();
-    if (blocks > gpu || blocks > r.options.resident_blocks) {
+    if (blocks > gpu) {
       v.error = model::LaunchError::OutOfResources;
-      v.reason =
-          "a cooperative launch of " + std::to_string(blocks) +
-          " blocks needs them all resident at once; " +
-          (blocks > gpu
-               ? std::to_string(gpu) + " fit on " + r.arch.name + " (" + std::to_string(perSm) +
-                     " per SM x " + std::to_string(r.arch.multiprocessor_count) + " SMs)"
-               : "warpsim keeps at most " + std::to_string(r.options.resident_blocks) +
-                     " resident (--resident-blocks, up to 256)");
+      v.reason = "a cooperative launch of " + std::to_string(blocks) +
+                 " blocks needs them all resident at once; " + std::to_string(gpu) + " fit on " +
+                 r.arch.name + " (" + std::to_string(perSm) + " per SM x " +
+                 std::to_string(r.arch.multiprocessor_count) + " SMs)";
       reportInvalidLaunch(*site, req, v, cudaErrorCooperativeLaunchTooLarge);
       return r.setError(cudaErrorCooperativeLaunchTooLarge);
     }

@@ -61,6 +61,10 @@ struct LaunchInfo {
   // attribute); `explicit_cluster` false: every block its own cluster.
   Dim3 cluster{};
   bool explicit_cluster = false;
+  // Resident slots the launch may use (BlockInfo::smem_base's window is
+  // one): --resident-blocks, or the whole grid of a larger cooperative launch.
+  // Per-slot state is sized by it at onLaunchBegin.
+  std::uint32_t slots = 0;
 };
 
 struct BlockInfo {

@@ -105,6 +105,11 @@ void warpsim_register_kernel(const void *func, std::size_t staticSmem) {
     rt().kernelStaticSmem[func] = staticSmem;
 }
 
+void warpsim_register_cluster_dims(const void *func, unsigned x, unsigned y, unsigned z) {
+  if (func != nullptr)
+    rt().kernelClusterDims[func] = model::Dim3{x, y, z};
+}
+
 cudaError_t cudaFuncGetAttributes_impl(cudaFuncAttributes *attr, const void *func) {
   Runtime &r = rt();
   if (attr == nullptr)

@@ -2,6 +2,7 @@
 // parsed once per site (model::parsePtx, the parse the front end accepted)
 // and run instruction by instruction. Barriers, mbarriers, fences and
 // elect.sync become the engine's events, at the asm statement's line.
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 
@@ -88,8 +89,8 @@ private:
       return all & ~below;
     if (name == "clock" || name == "clock64")
       return block().stats().warp_instructions;
-    if (name == "smid")
-      return block().slot;
+    if (name == "smid") // a cooperative grid has more resident blocks than SMs
+      return block().slot % std::max(1u, b.launch->arch->multiprocessor_count);
     if (name == "dynamic_smem_size")
       return b.launch->dynamic_smem;
     const Dim3 &cl = b.launch->cluster;

@@ -9,6 +9,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -236,9 +237,13 @@ Runtime::Runtime() {
   arch = *spec;
   laneCount = options.warp_size != 0 ? options.warp_size : arch.warp_size;
   arch.warp_size = laneCount;
-  memory.init(options.resident_blocks);
+  slotCapacity = std::max(options.resident_blocks,
+                          arch.multiprocessor_count * std::max(1u, arch.max_blocks_per_sm));
+  memory.init(slotCapacity);
+  // Reserved, not committed: a stack is mapped when a thread first needs it.
   stacks.init(options.stack_size,
-              std::size_t{options.resident_blocks} * arch.max_threads_per_block);
+              std::max(std::size_t{options.resident_blocks} * arch.max_threads_per_block,
+                       std::size_t{arch.multiprocessor_count} * arch.max_threads_per_sm));
   findings.open(options.report_path.c_str());
 
   dl_iterate_phdr(

@@ -31,6 +31,10 @@ public:
   model::ArchSpec arch;
   unsigned laneCount = 32;
   MemoryMap memory;
+  // Resident-block slots (shared windows, executors, checkers' per-slot
+  // state): --resident-blocks for an ordinary launch; a cooperative one has
+  // its whole grid resident, up to every block the GPU holds at once.
+  std::uint32_t slotCapacity = 0;
   DeviceHeap heap{*this};
   StackPool stacks;
   FindingSink findings;

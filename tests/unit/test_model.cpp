@@ -81,6 +81,16 @@ TEST_CASE("launch validation follows the CUDA runtime's rules") {
   CHECK(validateLaunch(arch, dyn).ok());
   dyn.dynamic_smem = 100 * 1024 + 1;
   CHECK(validateLaunch(arch, dyn).error == LaunchError::InvalidValue);
+  // The opt-in limits the dynamic part alone: static bytes come on top (as
+  // on the H100), up to the opt-in maximum for both.
+  dyn.dynamic_smem = 100 * 1024;
+  dyn.static_smem = 256;
+  CHECK(validateLaunch(arch, dyn).ok());
+  dyn.max_dynamic_smem_optin = arch.shared_per_block_optin;
+  dyn.dynamic_smem = arch.shared_per_block_optin - 256;
+  CHECK(validateLaunch(arch, dyn).ok());
+  dyn.dynamic_smem += 1;
+  CHECK(validateLaunch(arch, dyn).error == LaunchError::InvalidValue);
 
   LaunchRequest stat{{1, 1, 1}, {32, 1, 1}};
   stat.static_smem = 48 * 1024 + 4;

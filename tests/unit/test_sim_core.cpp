@@ -5,7 +5,37 @@
 #include "Options.h"
 #include "StackPool.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <fstream>
+#include <string>
+#include <vector>
+
 using namespace warpsim::sim;
+
+namespace {
+std::size_t mappingCount() {
+  std::ifstream maps("/proc/self/maps");
+  std::size_t n = 0;
+  for (std::string line; std::getline(maps, line);)
+    ++n;
+  return n;
+}
+
+// Whether writing at `a` kills a forked child with SIGSEGV.
+bool faults(std::uintptr_t a) {
+  const pid_t child = fork();
+  if (child == 0) {
+    *reinterpret_cast<volatile char *>(a) = 1;
+    _exit(0);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  return WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV;
+}
+} // namespace
 
 TEST_CASE("stack pool: usable stacks above guard pages, reused after release") {
   StackPool pool;
@@ -22,6 +52,38 @@ TEST_CASE("stack pool: usable stacks above guard pages, reused after release") {
   CHECK(pool.indexOf(pool.lo(b) + 100) == b);
   pool.release(a);
   CHECK(pool.acquire() == a);
+}
+
+TEST_CASE("stack pool: a whole GPU's threads without a mapping per stack") {
+  // sm_90's 132 SMs x 2048 threads, as a cooperative grid may have resident.
+  StackPool pool;
+  pool.init(64 * 1024, 132 * 2048);
+  if (!pool.guardMarkers()) {
+    MESSAGE("this kernel has no MADV_GUARD_INSTALL (Linux 6.13+): stacks are mprotect'ed");
+    return;
+  }
+  const std::size_t before = mappingCount();
+  // More stacks than vm.max_map_count's default (65530) allows two mappings each.
+  std::vector<std::uint32_t> got;
+  for (int i = 0; i < 40000; ++i)
+    got.push_back(pool.acquire());
+  CHECK(pool.committed() == 40000);
+  CHECK(mappingCount() < before + 16);
+  // Every guard still faults, every stack is writable (first, middle, last).
+  for (std::uint32_t i : {got.front(), got[20000], got.back()}) {
+    *reinterpret_cast<volatile char *>(pool.lo(i)) = 1;
+    *reinterpret_cast<volatile char *>(pool.hi(i) - 1) = 1;
+    CHECK(faults(pool.lo(i) - 1));
+    CHECK_FALSE(faults(pool.lo(i)));
+  }
+  for (std::uint32_t i : got)
+    pool.release(i);
+  // Trimmed stacks give their memory back (zeros again) and keep their guards.
+  *reinterpret_cast<volatile char *>(pool.lo(got.back())) = 7;
+  pool.trim(16);
+  CHECK(*reinterpret_cast<volatile char *>(pool.lo(got.back())) == 0);
+  CHECK(faults(pool.lo(got.back()) - 1));
+  CHECK(pool.acquire() == got.back()); // still usable
 }
 
 TEST_CASE("memory map: allocations, classification, symbols") {

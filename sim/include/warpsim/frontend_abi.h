@@ -88,6 +88,9 @@ void *warpsim_shared_dynamic(warpsim::SharedVar *var);
 // Registers a __device__/__constant__/__managed__ global (static init time).
 void warpsim_register_symbol(const void *addr, std::size_t size, const char *name,
                              warpsim::MemorySpace space, const char *file, unsigned line);
+// Registers a kernel's __cluster_dims__ (static init time), so that
+// cudaFuncGetAttributes and the occupancy calls know them before a launch.
+void warpsim_register_cluster_dims(const void *func, unsigned x, unsigned y, unsigned z);
 // Kernel parameters live in a buffer the runtime owns (param space), so that
 // a kernel thread reading them reads device-visible memory.
 void *warpsim_param_buffer(std::size_t size, std::size_t align);
@@ -120,6 +123,14 @@ struct DeviceSymbol {
   DeviceSymbol(const void *addr, std::size_t size, const char *name, MemorySpace space,
                const char *file, unsigned line) {
     warpsim_register_symbol(addr, size, name, space, file, line);
+  }
+};
+
+// `static KernelClusterDims __ws_cluster_N(&kernel, x, y, z);` follows the
+// definition of a kernel with __cluster_dims__(x, y, z).
+struct KernelClusterDims {
+  KernelClusterDims(const void *func, unsigned x, unsigned y, unsigned z) {
+    warpsim_register_cluster_dims(func, x, y, z);
   }
 };
 

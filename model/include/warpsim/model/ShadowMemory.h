@@ -9,9 +9,13 @@
 // or block boundary costs nothing per cell and is cleared only where touched:
 // the page keeps the range of cells handed out since its last reset, and a
 // reset clears only that range (a block's 1 KiB of shared memory clears 8 KiB
-// of race shadow, not the page's 512 KiB). A cell reached through `at()`
-// marks the whole page; write through `find()` only to cells that `at()` or
+// of race shadow, not the whole leaf). A cell reached through `at()` marks
+// the whole page; write through `find()` only to cells that `at()` or
 // `page(a, gen)` handed out before.
+//
+// A leaf covers 2^PageShift bytes of address (64 KiB by default); smaller
+// leaves suit many small, scattered ranges (shared-memory windows of
+// thousands of resident blocks: 512 KiB of race shadow each at 64 KiB).
 #pragma once
 
 #include <algorithm>
@@ -24,11 +28,12 @@ namespace warpsim::model {
 
 struct NoPageData {};
 
-template <class Cell, unsigned GranuleShift, class PageData = NoPageData> class ShadowMemory {
+template <class Cell, unsigned GranuleShift, class PageData = NoPageData, unsigned PageShift = 16>
+class ShadowMemory {
 public:
   static constexpr unsigned kGranuleShift = GranuleShift;
   static constexpr std::size_t kGranule = std::size_t{1} << GranuleShift;
-  static constexpr unsigned kPageShift = 16; // 64 KiB of address per leaf
+  static constexpr unsigned kPageShift = PageShift; // address bytes per leaf: 2^PageShift
   static constexpr std::size_t kCellsPerPage = std::size_t{1} << (kPageShift - GranuleShift);
 
   struct Page {
@@ -95,7 +100,7 @@ private:
     return *leaf;
   }
 
-  static constexpr unsigned kMidBits = 14;
+  static constexpr unsigned kMidBits = 30 - kPageShift;            // a Mid covers 1 GiB
   static constexpr unsigned kTopBits = 48 - kPageShift - kMidBits; // 18
   struct Mid {
     std::unique_ptr<Page> leaves[std::size_t{1} << kMidBits];
