@@ -54,8 +54,11 @@ public:
   Lane *lanesOf(Warp &w) { return &lanes[w.first]; }
 
   // ---- for the WarpSchedule
-  // Runs `l` to its next event. Returns false if the launch was aborted.
-  bool run(Lane *l);
+  // Runs `l` to its next event; under lockstep and random schedules the
+  // ready lanes of its warp after it run too, each resumed by the one
+  // before. Returns the last lane that ran, or nullptr if the launch was
+  // aborted.
+  Lane *run(Lane *l);
   // Issues the lanes `group` of `w` (stopped at the same event) as one warp
   // instruction.
   void issue(Warp &w, std::uint64_t group);
@@ -170,8 +173,11 @@ private:
   friend void laneMain(boost::context::detail::transfer_t t);
 
   std::uintptr_t placeSharedFirst(Lane *l, SharedVar *var, std::size_t size, std::size_t align);
-  void resume(Lane *l);
+  Lane *resume(Lane *l);
   void yieldToScheduler(Lane *l);
+  void arrived(boost::context::detail::transfer_t t);
+  bool afterStop(Lane *l);
+  Lane *chainFrom(Lane *l);
   // The lane's pending event, reset to `kind` at `pc`; stop() then waits
   // for the warp to issue it and returns the lane's result.
   PendingEvent &event(Lane *l, EventKind kind, std::uintptr_t pc);
@@ -241,6 +247,12 @@ private:
   std::vector<AsyncArrival> asyncArrivals_;
   BlockStats stats_;
   WarpAccess scratch_{}; // the warp instruction being issued
+  // Fiber switching: the scheduler's context while a lane runs, the lane
+  // that made the last jump (nullptr: the scheduler), and whether a lane
+  // that stops resumes the next ready lane of its warp itself.
+  boost::context::detail::fcontext_t sched_ = nullptr;
+  Lane *from_ = nullptr;
+  bool chain_ = false;
 };
 
 } // namespace warpsim::sim

@@ -75,8 +75,7 @@ struct PendingEvent {
 struct Lane {
   static constexpr std::uint32_t kMaxFrames = 32;
 
-  fcontext_t ctx = nullptr;  // the lane's own context while suspended
-  fcontext_t back = nullptr; // the scheduler's context while the lane runs
+  fcontext_t ctx = nullptr; // the lane's own context while suspended
   BlockExecutor *block = nullptr;
   Warp *warp = nullptr;
   std::uint32_t lane = 0; // index within the warp

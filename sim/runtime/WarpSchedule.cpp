@@ -21,9 +21,13 @@ WarpSchedule::Ran WarpSchedule::runReady(BlockExecutor &x, Warp &w, AfterRun aft
     if (l->state != LaneState::Ready)
       continue;
     r = Ran::Some;
-    if (!x.run(l))
+    // Lanes after `l` may have run too (BlockExecutor::run): go on after
+    // the last one.
+    Lane *last = x.run(l);
+    if (last == nullptr)
       return Ran::Aborted;
-    afterRun(l);
+    afterRun(last);
+    i = last->lane;
   }
   return r;
 }

@@ -274,3 +274,21 @@ TEST_CASE("races: a launch boundary orders everything (the page's generation)") 
   CHECK(access(shadow.page(addr, 1).cell(addr), b, false).size() == 1);
   CHECK(access(shadow.page(addr, 2).cell(addr), b, false).empty());
 }
+
+TEST_CASE("shadow memory: a generation reset clears the cells handed out since the last one") {
+  ShadowMemory<std::uint32_t, 2> s;
+  const std::uintptr_t base = 0x7f0000010000;
+  s.page(base + 8, 1).cell(base + 8) = 1;
+  s.page(base + 0xfff0, 1).cell(base + 0xfff0) = 2;
+  CHECK(s.page(base + 0x100, 1).cell(base + 0x100) == 0);
+  CHECK(*s.find(base + 8) == 1); // same generation: kept
+  CHECK(*s.find(base + 0xfff0) == 2);
+  CHECK(s.page(base + 0x100, 2).cell(base + 0x100) == 0);
+  CHECK(*s.find(base + 8) == 0); // both ends of the touched range are cleared
+  CHECK(*s.find(base + 0xfff0) == 0);
+  s.page(base + 4, 2).cell(base + 4) = 3;
+  CHECK(s.page(base + 0xfff0, 2).cell(base + 0xfff0) == 0);
+  CHECK(*s.find(base + 4) == 3);
+  s.page(base + 0x8000, 3);
+  CHECK(*s.find(base + 4) == 0);
+}

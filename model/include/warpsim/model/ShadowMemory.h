@@ -6,7 +6,12 @@
 // A page also carries a generation and a `PageData` of the checker's own
 // (e.g. overflow cells): `page(a, gen)` hands out the page reset to empty if
 // it was last used under another generation, so state that dies at a launch
-// or block boundary costs nothing per cell and is cleared only where touched.
+// or block boundary costs nothing per cell and is cleared only where touched:
+// the page keeps the range of cells handed out since its last reset, and a
+// reset clears only that range (a block's 1 KiB of shared memory clears 8 KiB
+// of race shadow, not the whole leaf). A cell reached through `at()` marks
+// the whole page; write through `find()` only to cells that `at()` or
+// `page(a, gen)` handed out before.
 //
 // A leaf covers 2^PageShift bytes of address (64 KiB by default); smaller
 // leaves suit many small, scattered ranges (shared-memory windows of
@@ -35,34 +40,36 @@ public:
     Cell cells[kCellsPerPage];
     PageData data;
     std::uint32_t gen = 0;
+    // Cells [lo, hi) may be non-empty (handed out since the last reset).
+    std::uint32_t lo = 0, hi = 0;
 
     Cell &cell(std::uintptr_t a) { return cells[(a >> GranuleShift) & (kCellsPerPage - 1)]; }
   };
 
   // The cell of the granule holding `a`, allocated (value-initialised) on
   // first use.
-  Cell &at(std::uintptr_t a) { return page(a).cell(a); }
-
-  // The page holding `a`, allocated on first use.
-  Page &page(std::uintptr_t a) {
-    const std::uintptr_t p = a >> kPageShift;
-    if (p == lastPage_ && last_ != nullptr)
-      return *last_;
-    Page *leaf = leafFor(p, true);
-    lastPage_ = p;
-    last_ = leaf;
-    return *leaf;
+  Cell &at(std::uintptr_t a) {
+    Page &pg = pageOf(a);
+    pg.lo = 0;
+    pg.hi = kCellsPerPage;
+    return pg.cell(a);
   }
 
   // The page holding `a`, emptied first if it was last used under another
-  // generation.
+  // generation; use it for the cell of `a` only (that cell is what the
+  // page records as handed out).
   Page &page(std::uintptr_t a, std::uint32_t gen) {
-    Page &pg = page(a);
+    Page &pg = pageOf(a);
     if (pg.gen != gen) {
-      std::fill(std::begin(pg.cells), std::end(pg.cells), Cell{});
+      std::fill(pg.cells + pg.lo, pg.cells + pg.hi, Cell{});
       pg.data = PageData{};
       pg.gen = gen;
+      pg.lo = static_cast<std::uint32_t>(kCellsPerPage);
+      pg.hi = 0;
     }
+    const auto i = static_cast<std::uint32_t>((a >> GranuleShift) & (kCellsPerPage - 1));
+    pg.lo = std::min(pg.lo, i);
+    pg.hi = std::max(pg.hi, i + 1);
     return pg;
   }
 
@@ -82,6 +89,17 @@ public:
   std::size_t pages() const { return pageCount_; }
 
 private:
+  // The page holding `a`, allocated on first use.
+  Page &pageOf(std::uintptr_t a) {
+    const std::uintptr_t p = a >> kPageShift;
+    if (p == lastPage_ && last_ != nullptr)
+      return *last_;
+    Page *leaf = leafFor(p, true);
+    lastPage_ = p;
+    last_ = leaf;
+    return *leaf;
+  }
+
   static constexpr unsigned kMidBits = 30 - kPageShift;            // a Mid covers 1 GiB
   static constexpr unsigned kTopBits = 48 - kPageShift - kMidBits; // 18
   struct Mid {
