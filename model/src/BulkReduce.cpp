@@ -1,9 +1,9 @@
 #include "warpsim/model/BulkReduce.h"
 
-#include <algorithm>
 #include <cstring>
-#include <type_traits>
 #include <utility>
+
+#include "warpsim/model/AtomicOps.h"
 
 namespace warpsim::model {
 
@@ -61,44 +61,41 @@ std::uint32_t reduceElementSize(ReduceType t) {
 }
 
 namespace {
-template <class T> T reduce(ReduceOp op, T a, T b) {
+// Each element is one atomic read-modify-write: the arithmetic is the
+// atomics' (AtomicOps.h), not a second copy of it.
+AtomicOp atomicOpOf(ReduceOp op) {
   switch (op) {
   case ReduceOp::Add:
-    return a + b;
+    return AtomicOp::Add;
   case ReduceOp::Min:
-    return std::min(a, b);
+    return AtomicOp::Min;
   case ReduceOp::Max:
-    return std::max(a, b);
-  default:
-    break;
+    return AtomicOp::Max;
+  case ReduceOp::Inc:
+    return AtomicOp::Inc;
+  case ReduceOp::Dec:
+    return AtomicOp::Dec;
+  case ReduceOp::And:
+    return AtomicOp::And;
+  case ReduceOp::Or:
+    return AtomicOp::Or;
+  case ReduceOp::Xor:
+    return AtomicOp::Xor;
   }
-  if constexpr (std::is_integral_v<T>) {
-    switch (op) {
-    case ReduceOp::Inc: // PTX atom.inc: wraps to 0 at the source value
-      return a >= b ? T{0} : static_cast<T>(a + 1);
-    case ReduceOp::Dec:
-      return a == 0 || a > b ? b : static_cast<T>(a - 1);
-    case ReduceOp::And:
-      return a & b;
-    case ReduceOp::Or:
-      return a | b;
-    case ReduceOp::Xor:
-      return a ^ b;
-    default:
-      break;
-    }
-  }
-  return a;
+  return AtomicOp::Load;
 }
 
-template <class T>
-void reduceAll(ReduceOp op, unsigned char *dst, const unsigned char *src, std::uint32_t bytes) {
-  for (std::uint32_t i = 0; i + sizeof(T) <= bytes; i += sizeof(T)) {
-    T a, b;
-    std::memcpy(&a, dst + i, sizeof a);
-    std::memcpy(&b, src + i, sizeof b);
-    const T r = reduce(op, a, b);
-    std::memcpy(dst + i, &r, sizeof r);
+AtomicType atomicTypeOf(ReduceType t) {
+  const auto size = static_cast<std::uint8_t>(reduceElementSize(t));
+  switch (t) {
+  case ReduceType::S32:
+  case ReduceType::S64:
+    return {size, AtomicKind::Signed};
+  case ReduceType::F32:
+  case ReduceType::F64:
+    return {size, AtomicKind::Float};
+  default:
+    return {size, AtomicKind::Unsigned};
   }
 }
 } // namespace
@@ -107,27 +104,14 @@ void applyBulkReduce(ReduceOp op, ReduceType type, void *dst, const void *src,
                      std::uint32_t bytes) {
   auto *d = static_cast<unsigned char *>(dst);
   const auto *s = static_cast<const unsigned char *>(src);
-  switch (type) {
-  case ReduceType::U32:
-  case ReduceType::B32:
-    reduceAll<std::uint32_t>(op, d, s, bytes);
-    break;
-  case ReduceType::S32:
-    reduceAll<std::int32_t>(op, d, s, bytes);
-    break;
-  case ReduceType::U64:
-  case ReduceType::B64:
-    reduceAll<std::uint64_t>(op, d, s, bytes);
-    break;
-  case ReduceType::S64:
-    reduceAll<std::int64_t>(op, d, s, bytes);
-    break;
-  case ReduceType::F32:
-    reduceAll<float>(op, d, s, bytes);
-    break;
-  case ReduceType::F64:
-    reduceAll<double>(op, d, s, bytes);
-    break;
+  const AtomicOp aop = atomicOpOf(op);
+  const AtomicType t = atomicTypeOf(type);
+  for (std::uint32_t i = 0; i + t.size <= bytes; i += t.size) {
+    std::uint64_t a = 0, b = 0; // little-endian: the low bytes hold the element
+    std::memcpy(&a, d + i, t.size);
+    std::memcpy(&b, s + i, t.size);
+    const std::uint64_t r = atomicResult(aop, t, a, b, 0);
+    std::memcpy(d + i, &r, t.size);
   }
 }
 
