@@ -18,6 +18,7 @@ class Runtime;
 class WarpOpChecker final : public Observer {
 public:
   explicit WarpOpChecker(Runtime &rt) : rt_(rt) {}
+  unsigned interests() const override { return kWarpOps; }
   void onLaunchBegin(const LaunchInfo &l) override { launch_ = &l; }
   void onLaunchEnd(const LaunchInfo &l) override;
   void onWarpOpArrive(const WarpOpArrival &) override;

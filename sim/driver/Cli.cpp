@@ -64,6 +64,8 @@ options:
   --cache-dir DIR        compile cache (default $WARPSIM_CACHE_DIR or ~/.cache/warpsim)
   --stack-size BYTES     stack per GPU thread (default 65536)
   --resident-blocks N    blocks interleaved at once (default 16)
+  --jobs N, -j N         host threads that run blocks (default: one per
+                         core); the results are the same for every N
   --spin-limit N         warp instructions without progress before a
                          spin-wait is reported as livelock (default 10000000)
   --profile              measure every warp instruction: bank conflicts,
@@ -217,6 +219,11 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
         return {std::nullopt, *err};
       if (!number(v, o.stack_size) || o.stack_size < 16 * 1024 || o.stack_size > (64u << 20))
         return {std::nullopt, "--stack-size must be between 16384 and 67108864 bytes"};
+    } else if (a == "--jobs" || a == "-j") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      if (!number(v, o.jobs) || o.jobs < 1 || o.jobs > 256)
+        return {std::nullopt, "--jobs needs an integer between 1 and 256, not '" + v + "'"};
     } else if (a == "--resident-blocks") {
       if ((err = value(a, v)))
         return {std::nullopt, *err};
@@ -414,6 +421,7 @@ std::string runtimeOptions(const CliOptions &o) {
          " schedule=" + o.schedule + " thread_model=" + o.thread_model +
          " seed=" + std::to_string(o.seed) + " stack_size=" + std::to_string(o.stack_size) +
          " resident_blocks=" + std::to_string(o.resident_blocks) +
+         (o.jobs != 0 ? " jobs=" + std::to_string(o.jobs) : "") +
          " spin_limit=" + std::to_string(o.spin_limit) + (o.profile ? " profile=1" : "") +
          (o.checks.empty() ? "" : " checks=" + o.checks) +
          (o.same_value_races ? "" : " same_value_races=0") +

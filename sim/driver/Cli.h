@@ -24,6 +24,7 @@ struct CliOptions {
   std::uint64_t seed = 1;
   std::uint64_t stack_size = 64 * 1024;
   unsigned resident_blocks = 16;
+  unsigned jobs = 0; // host threads for blocks; 0: one per core
   std::uint64_t spin_limit = 10'000'000;
   bool keep_temps = false;
   bool fmad = true;        // --fmad: contract a*b+c into an FMA, as nvcc does by default

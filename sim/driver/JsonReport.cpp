@@ -77,7 +77,9 @@ bool writeJsonReport(const std::string &path, const ReportSummary &sum, const st
   }
   llvm::json::Object stats;
   for (const auto &[k, v] : sum.stats)
-    if (k != "kernel_ns") // wall time: would make the report differ run to run
+    // Wall time would make the report differ run to run; how rounds ran
+    // in parallel is how the engine worked, not what the program did.
+    if (k != "kernel_ns" && k != "parallel_rounds" && k != "serial_turns")
       stats[k] = v;
   llvm::json::Object root{{"version", 1},
                           {"tool", "warpsim"},

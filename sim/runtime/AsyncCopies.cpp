@@ -120,7 +120,7 @@ void BlockExecutor::land(std::size_t i) {
     sync.groupsOf(c.thread).landed(c.group);
   else if (c.kind == AsyncCopyKind::BulkStore)
     sync.bulkGroupsOf(c.thread).landed(c.group);
-  grid_.progress();
+  progress();
   const AsyncCopyEvent e{&info, c.thread, c.pc, c.dst, c.src, c.size, true, c.kind, c.srcSize};
   for (Observer *o : rt_.observers)
     o->onAsyncCopy(e);
@@ -230,7 +230,7 @@ void BlockExecutor::mbarrierOnBehalf(std::uint32_t thread, std::uintptr_t mbar, 
   for (Observer *o : rt_.observers)
     o->onMBarrier(e);
   if (r.completed) {
-    grid_.progress();
+    progress();
     releaseMBarrierWaiters(mbar, *mb);
   }
 }

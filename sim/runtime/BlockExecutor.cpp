@@ -28,6 +28,10 @@ void laneMain(transfer_t t) {
   BlockExecutor &x = *l->block;
   x.arrived(t);
   x.grid_.runKernel();
+  // Its exit may complete a warp operation the others wait at: observers of
+  // warp operations see that only in a serial phase.
+  if (l->warp->waiting != 0 && x.grid_.warpOpsObserved())
+    x.serialPoint(l, 0);
   l->state = LaneState::Exited;
   x.from_ = l;
   jump_fcontext(x.sched_, nullptr);
@@ -59,6 +63,9 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
   done = false;
   chain_ = !grid_.lanesRunAlone();
   stats_ = BlockStats{};
+  phase = grid_.parallel() ? Phase::Parallel : Phase::Classic;
+  deferredWarp = nullptr;
+  printfOut.clear();
   rt_.memory.prepareSharedWindow(s, info.smem_size,
                                  static_cast<unsigned char>(rt_.options.shared_fill));
   if (PtxMemory *m = rt_.ptx)
@@ -180,7 +187,7 @@ Lane *BlockExecutor::run(Lane *l) {
 
 void BlockExecutor::watchWrite(Lane &l, std::uintptr_t addr, std::uint32_t size) {
   if (size > sizeof l.watch_old) {
-    grid_.progress(); // a wide copy: assume it changes something
+    progress(); // a wide copy: assume it changes something
     return;
   }
   l.watch_addr = addr;
@@ -192,7 +199,7 @@ void BlockExecutor::checkWatchedWrite(Lane &l) {
   if (l.watch_size == 0)
     return;
   if (std::memcmp(l.watch_old, reinterpret_cast<const void *>(l.watch_addr), l.watch_size) != 0)
-    grid_.progress();
+    progress();
   l.watch_size = 0;
 }
 
@@ -241,7 +248,7 @@ void BlockExecutor::issueAlone(Lane *l, std::uint64_t preemptLimit) {
     return;
   } else {
     l->state = LaneState::Ready; // preempted: runs again next round
-    grid_.stepWithoutProgress(preemptLimit);
+    stepWithoutProgress(preemptLimit);
   }
   // A lane that blocked may be what a waiting __activemask waits for.
   if (l->warp->waiting != 0)
@@ -249,6 +256,11 @@ void BlockExecutor::issueAlone(Lane *l, std::uint64_t preemptLimit) {
 }
 
 void BlockExecutor::issue(Warp &w, std::uint64_t group) {
+  if (phase != Phase::Classic && mustDefer(w, group)) {
+    deferredWarp = &w;
+    deferredGroup = group;
+    return;
+  }
   if (!copies_.empty() && rt_.options.async_random)
     landSomeAtRandom();
   Lane *lanes = lanesOf(w);
@@ -311,10 +323,110 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
     break;
   case EventKind::Preempt:
   case EventKind::None:
+  case EventKind::Serial:
     for (std::uint64_t m = group; m != 0; m &= m - 1)
       lanes[__builtin_ctzll(m)].state = LaneState::Ready;
     break;
   }
+}
+
+// ------------------------------------------------- parallel rounds (--jobs)
+
+void BlockExecutor::beginPhase(std::uint64_t gridSinceProgress) {
+  phase = Phase::Parallel;
+  deferredWarp = nullptr;
+  serialOnly = !copies_.empty(); // a landing reads memory: only where nothing else runs
+  turnProgress = false;
+  turnDone = false;
+  turnFrom = 0;
+  progressedInPhase = false;
+  phaseSteps = 0;
+  sinceProgress_ = gridSinceProgress;
+}
+
+bool BlockExecutor::settle() {
+  for (Warp &w : warps) {
+    Lane *ls = lanesOf(w);
+    for (std::uint32_t i = 0; i < w.count; ++i) {
+      if (ls[i].state != LaneState::Ready || !ls[i].started)
+        continue;
+      Lane *last = run(&ls[i]);
+      if (last == nullptr)
+        return false;
+      i = last->lane;
+    }
+  }
+  return true;
+}
+
+void BlockExecutor::progress() {
+  if (phase == Phase::Classic) {
+    grid_.progress();
+    return;
+  }
+  progressedInPhase = true;
+  sinceProgress_ = 0;
+}
+
+void BlockExecutor::stepWithoutProgress(std::uint64_t limit) {
+  if (phase == Phase::Classic) {
+    grid_.stepWithoutProgress(limit);
+    return;
+  }
+  ++sinceProgress_; // the grid adds these up when the round ends
+  ++phaseSteps;
+}
+
+std::uint64_t BlockExecutor::sinceProgress() const {
+  return phase == Phase::Classic ? grid_.sinceProgress() : sinceProgress_;
+}
+
+std::string &BlockExecutor::printfBuffer() {
+  return phase == Phase::Classic ? rt_.devicePrintf : printfOut;
+}
+
+void BlockExecutor::serialPoint(Lane *l, std::uintptr_t pc) {
+  if (phase != Phase::Parallel)
+    return;
+  event(l, EventKind::Serial, pc);
+  stop(l);
+}
+
+bool BlockExecutor::mustDefer(Warp &w, std::uint64_t group) {
+  Lane *lanes = lanesOf(w);
+  const EventKind kind = lanes[__builtin_ctzll(group)].ev.kind;
+  if (phase == Phase::Parallel &&
+      (kind == EventKind::Serial || (kind == EventKind::WarpOp && grid_.warpOpsObserved())))
+    return true;
+  if (kind != EventKind::Access)
+    return false;
+  GranuleOwners &owners = grid_.owners();
+  const auto me = static_cast<std::uint32_t>(info.linear + 1);
+  for (std::uint64_t m = group; m != 0; m &= m - 1) {
+    const PendingEvent &e = lanes[__builtin_ctzll(m)].ev;
+    const bool read = e.access == AccessKind::Load;
+    if (e.space == MemorySpace::Shared) {
+      if (e.addr - info.smem_base < MemoryMap::kSharedWindow)
+        continue; // the block's own
+      if (phase == Phase::Parallel)
+        return true;
+      continue;
+    }
+    if (e.space != MemorySpace::Global && e.space != MemorySpace::Managed) {
+      if (!read && phase == Phase::Parallel)
+        return true; // constant or parameter memory written: let the serial phase see
+      continue;
+    }
+    if (phase == Phase::Serial) {
+      if (read)
+        owners.read(e.addr, e.size, me);
+      else
+        owners.write(e.addr, e.size, me);
+    } else if (read ? !owners.mayRead(e.addr, e.size, me) : !owners.mayWrite(e.addr, e.size, me)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 // ------------------------------------------------------------- barriers
@@ -366,7 +478,7 @@ void BlockExecutor::completeBarrier(std::uint32_t id) {
     l.result = model::barrierResult(l.ev.barrier, count, arrived);
     l.state = LaneState::Ready;
   }
-  grid_.progress();
+  progress();
   const BarrierEvent e = barrierEvent(0, 0, 0, BarrierKind::Block, id, b.phase() - 1);
   for (Observer *o : rt_.observers)
     o->onBarrierComplete(e);
@@ -376,7 +488,7 @@ void BlockExecutor::laneExited(Lane *l) {
   --l->warp->live;
   if (PtxMemory *m = rt_.ptx)
     m->exited(*l);
-  grid_.progress();
+  progress();
   for (Observer *o : rt_.observers)
     o->onThreadExit(info, l->tid);
   for (std::uint32_t completed = sync.threadExited(); completed != 0; completed &= completed - 1)
@@ -694,7 +806,7 @@ void BlockExecutor::executeMBarrier(Lane &l) {
   for (Observer *o : rt_.observers)
     o->onMBarrier(ev);
   if (completed && !model::isMBarrierWait(e.mop)) {
-    grid_.progress();
+    progress();
     owner->releaseMBarrierWaiters(e.addr, mb);
   } else if (!asyncArrivals_.empty() || !copies_.empty()) {
     // Only async copies' arrive-ons missing, and a thread already waits?
@@ -756,6 +868,10 @@ std::uint64_t BlockExecutor::warpOp(Lane *l, model::WarpOp op, std::uint64_t mas
 
 std::uintptr_t BlockExecutor::placeSharedFirst(Lane *l, SharedVar *var, std::size_t size,
                                                std::size_t align) {
+  // The launch's layout, and every resident block's window, change.
+  serialPoint(l, reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)));
+  if (var->epoch == info.launch->id)
+    return info.smem_base + var->offset; // placed meanwhile by another block
   if (!grid_.placeShared(var, size, align)) {
     Finding f;
     f.kind = "shared-memory-exhausted";
@@ -803,6 +919,8 @@ void BlockExecutor::arriveAtGridSync(Lane &l) {
 }
 
 void BlockExecutor::abortLaunch(Lane *l, cudaError_t error, Finding finding) {
+  // Which block ends the launch first must not depend on host threads.
+  serialPoint(l, finding.sites.empty() ? 0 : finding.sites.front().pc);
   restoreSuppressed(*l);
   grid_.abort(error, std::move(finding));
   l->state = LaneState::Exited;

@@ -48,6 +48,40 @@ public:
   bool done = false;
   Cluster *cluster = nullptr; // its cluster (a launch without clusters: of one block)
 
+  // ---- deterministic parallel rounds (--jobs; GridRunner::parallelRound)
+  // Classic: the one-thread engine. Parallel: the block runs on its host
+  // thread beside others and may touch only what GranuleOwners allows; a
+  // warp instruction that needs more is deferred to the Serial phase, where
+  // blocks run one at a time in round order and ownership moves.
+  enum class Phase : std::uint8_t { Classic, Parallel, Serial };
+  Phase phase = Phase::Classic;
+  Warp *deferredWarp = nullptr; // the instruction the parallel phase stopped at
+  std::uint64_t deferredGroup = 0;
+  bool serialOnly = false;    // this round entirely in the serial phase
+  bool turnProgress = false;  // this round's turn ran something
+  bool turnDone = false;      // this round's turn is over
+  std::uint32_t turnFrom = 0; // the warp its turn goes on with
+  bool progressedInPhase = false;
+  std::uint64_t phaseSteps = 0; // warp instructions without progress this round
+  std::string printfOut;        // this round's device printf, flushed in round order
+  bool deferred() const { return deferredWarp != nullptr; }
+  bool copiesInFlight() const { return !copies_.empty(); }
+  void beginPhase(std::uint64_t gridSinceProgress);
+  // Runs every ready lane to its next event: a lane issued with an access
+  // makes it now, while the ownership it was checked against still holds.
+  // Returns false if the launch was aborted.
+  bool settle();
+  // Something changed memory, completed a barrier or exited (livelock).
+  void progress();
+  void stepWithoutProgress(std::uint64_t limit);
+  std::uint64_t sinceProgress() const;
+  // Where device printf goes: the launch's buffer, or this round's.
+  std::string &printfBuffer();
+  // On the lane's fiber, before an operation on state other blocks share
+  // (the device heap, the launch's shared layout, a launch-ending error): in
+  // a parallel phase the lane stops and goes on in the serial phase.
+  void serialPoint(Lane *l, std::uintptr_t pc);
+
   GridRunner &grid() { return grid_; }
   const Options &options() const;
   const BlockStats &stats() const { return stats_; }
@@ -182,6 +216,9 @@ private:
   // for the warp to issue it and returns the lane's result.
   PendingEvent &event(Lane *l, EventKind kind, std::uintptr_t pc);
   std::uint64_t stop(Lane *l);
+  // Parallel phase: must this warp instruction wait for the serial phase?
+  // Serial phase: moves ownership of the global bytes it touches.
+  bool mustDefer(Warp &w, std::uint64_t group);
   void issueBarrier(Warp &w, std::uint64_t group);
   void arriveAtBarrier(Lane *l, bool lastOfGroup);
   void completeBarrier(std::uint32_t id);
@@ -246,7 +283,8 @@ private:
   std::vector<InFlightCopy> copies_;
   std::vector<AsyncArrival> asyncArrivals_;
   BlockStats stats_;
-  WarpAccess scratch_{}; // the warp instruction being issued
+  std::uint64_t sinceProgress_ = 0; // parallel rounds: the grid's count, then this block's
+  WarpAccess scratch_{};            // the warp instruction being issued
   // Fiber switching: the scheduler's context while a lane runs, the lane
   // that made the last jump (nullptr: the scheduler), and whether a lane
   // that stops resumes the next ready lane of its warp itself.

@@ -63,7 +63,7 @@ void BlockExecutor::executeClusterBarrier(Lane &l) {
 
 void BlockExecutor::clusterPhaseCompleted(std::uint64_t phase) {
   using Op = ClusterBarrierEvent::Op;
-  grid_.progress();
+  progress();
   const ClusterBarrierEvent done{Op::Complete, &info, 0, 0, 0, info.cluster, phase};
   for (Observer *o : rt_.observers)
     o->onClusterBarrier(done);

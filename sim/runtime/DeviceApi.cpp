@@ -316,36 +316,48 @@ WS_CAS(unsigned short)
 // __host__ __device__ function, and gets the C library's heap.
 
 extern "C" void *warpsim_device_malloc(std::size_t size) {
-  if (Lane *l = tl_lane)
+  if (Lane *l = tl_lane) {
+    l->block->serialPoint(l, WS_RET);
     return Runtime::get().heap.allocate(*l, size, WS_RET);
+  }
   return std::malloc(size);
 }
 
 extern "C" void warpsim_device_free(void *p) {
-  if (Lane *l = tl_lane)
+  if (Lane *l = tl_lane) {
+    l->block->serialPoint(l, WS_RET);
     return Runtime::get().heap.release(*l, p, WS_RET);
+  }
   std::free(p);
 }
 
 void *operator new(std::size_t size, warpsim::DeviceHeapTag) noexcept {
-  if (Lane *l = tl_lane)
+  if (Lane *l = tl_lane) {
+    l->block->serialPoint(l, WS_RET);
     return Runtime::get().heap.allocate(*l, size == 0 ? 1 : size, WS_RET);
+  }
   return std::malloc(size == 0 ? 1 : size);
 }
 void *operator new[](std::size_t size, warpsim::DeviceHeapTag) noexcept {
-  if (Lane *l = tl_lane)
+  if (Lane *l = tl_lane) {
+    l->block->serialPoint(l, WS_RET);
     return Runtime::get().heap.allocate(*l, size == 0 ? 1 : size, WS_RET);
+  }
   return std::malloc(size == 0 ? 1 : size);
 }
 // Called only when a constructor throws.
 void operator delete(void *p, warpsim::DeviceHeapTag) noexcept {
-  if (Lane *l = tl_lane)
+  if (Lane *l = tl_lane) {
+    l->block->serialPoint(l, WS_RET);
     return Runtime::get().heap.release(*l, p, WS_RET);
+  }
   std::free(p);
 }
 void operator delete[](void *p, warpsim::DeviceHeapTag) noexcept {
-  if (Lane *l = tl_lane)
+  if (Lane *l = tl_lane) {
+    l->block->serialPoint(l, WS_RET);
     return Runtime::get().heap.release(*l, p, WS_RET);
+  }
   std::free(p);
 }
 
@@ -364,7 +376,7 @@ extern "C" int printf(const char *fmt, ...) {
     va_list ap2;
     va_copy(ap2, ap);
     n = std::vsnprintf(buf, sizeof buf, fmt, ap);
-    std::string &out = Runtime::get().devicePrintf;
+    std::string &out = tl_lane->block->printfBuffer();
     if (n >= 0 && static_cast<std::size_t>(n) < sizeof buf) {
       out.append(buf, static_cast<std::size_t>(n));
     } else if (n >= 0) {
@@ -390,7 +402,7 @@ extern "C" [[noreturn]] void __assert_fail(const char *assertion, const char *fi
                   "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n", file,
                   line, function, l->block->info.index.x, l->block->info.index.y,
                   l->block->info.index.z, l->tidx.x, l->tidx.y, l->tidx.z, assertion);
-    Runtime::get().devicePrintf += buf;
+    l->block->printfBuffer() += buf;
     Finding f;
     f.kind = "device-assert";
     f.message = std::string("device-side assertion `") + assertion + "` failed";

@@ -66,6 +66,9 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
     freeSlots.push_back(s);
   resident_.clear();
 
+  parallel_ = parallelEligible(launch);
+  if (parallel_)
+    owners_.beginLaunch();
   for (Observer *o : rt_.observers)
     o->onLaunchBegin(launch);
   if (ProgressBoard *p = rt_.progress) {
@@ -95,22 +98,25 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
     bool anyProgress = false;
     round_.assign(resident_.begin(), resident_.end());
     schedule_->orderBlocks(round_);
-    for (BlockExecutor *b : round_) {
-      warpOrder_.resize(b->warps.size());
-      for (std::uint32_t i = 0; i < warpOrder_.size(); ++i)
-        warpOrder_[i] = i;
-      schedule_->orderWarps(warpOrder_);
-      for (std::uint32_t i : warpOrder_) {
-        Warp &w = b->warps[i];
-        if (w.live == 0)
-          continue;
-        anyProgress |= schedule_->step(*b, w);
+    if (parallel_)
+      anyProgress = parallelRound();
+    else
+      for (BlockExecutor *b : round_) {
+        warpOrder_.resize(b->warps.size());
+        for (std::uint32_t i = 0; i < warpOrder_.size(); ++i)
+          warpOrder_[i] = i;
+        schedule_->orderWarps(warpOrder_);
+        for (std::uint32_t i : warpOrder_) {
+          Warp &w = b->warps[i];
+          if (w.live == 0)
+            continue;
+          anyProgress |= schedule_->step(*b, w);
+          if (aborted_)
+            break;
+        }
         if (aborted_)
           break;
       }
-      if (aborted_)
-        break;
-    }
     if (aborted_)
       break;
     // Retire finished blocks in admission order, so slots free up
@@ -154,6 +160,7 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   if (PtxMemory *m = rt_.ptx)
     m->launchBoundary(launch.id); // memory holds the latest values: host code reads them
   launch_ = nullptr;
+  parallel_ = false;
   releaseExtraSlots();
   if (ProgressBoard *p = rt_.progress)
     p->blocks_total.store(0, std::memory_order_relaxed);

@@ -14,6 +14,8 @@
 #include "BlockExecutor.h"
 #include "Cluster.h"
 #include "Findings.h"
+#include "GranuleOwners.h"
+#include "HostWorkers.h"
 #include "Observer.h"
 #include "SharedLayout.h"
 #include "WarpSchedule.h"
@@ -29,6 +31,9 @@ struct EngineStats {
   std::uint64_t warp_ops = 0; // executed warp operations (shuffles, votes, ...)
   std::uint64_t switches = 0;
   std::uint64_t kernel_ns = 0; // host wall time inside launches (not deterministic)
+  // --jobs: rounds run in a parallel and a serial phase, and the block
+  // turns (or their rest) that ran in a serial phase.
+  std::uint64_t parallel_rounds = 0, serial_turns = 0;
 };
 
 class GridRunner {
@@ -49,6 +54,12 @@ public:
   void setAccessGuard(AccessGuard *g) { guard_ = g; }
   AccessGuard *accessGuard() const { return guard_; }
   bool lanesRunAlone() const { return alone_; }
+  // This launch runs in deterministic parallel rounds (--jobs).
+  bool parallel() const { return parallel_; }
+  // Observers watch warp operations: in a parallel round they are issued,
+  // and complete, only in the serial phase.
+  bool warpOpsObserved() const { return warpOpsObserved_; }
+  GranuleOwners &owners() { return owners_; }
   const SharedLayout &sharedLayout() const { return layout_; }
 
   // ---- for block executors and schedules
@@ -82,6 +93,13 @@ public:
 
 private:
   void admitCluster(std::uint64_t cluster, std::uint32_t clusterSlot);
+  // --jobs: may this launch run in parallel rounds? (ParallelRounds.cpp)
+  bool parallelEligible(const LaunchInfo &launch);
+  // One round of the resident blocks: a parallel phase on the host workers,
+  // then the serial phase in round order. Returns whether anything ran.
+  bool parallelRound();
+  // Block `b`'s turn from warp `from` on: each live warp steps once.
+  bool turn(BlockExecutor &b, std::uint32_t from);
   void retire(BlockExecutor &b);
   void releaseExtraSlots();
   void endLaunchForReport();
@@ -116,6 +134,10 @@ private:
   cudaError_t abortError_ = cudaSuccess;
   EngineStats totals_;
   AccessGuard *guard_ = nullptr;
+  bool parallel_ = false;
+  bool warpOpsObserved_ = false;
+  GranuleOwners owners_;
+  std::unique_ptr<HostWorkers> workers_;
 };
 
 } // namespace warpsim::sim

@@ -32,7 +32,8 @@ enum class EventKind : std::uint8_t {
   WarpOp,
   MBarrier,
   GridSync,
-  ClusterBarrier // barrier.cluster.arrive (flavor Arrive; predicate: .relaxed) or .wait
+  ClusterBarrier, // barrier.cluster.arrive (flavor Arrive; predicate: .relaxed) or .wait
+  Serial          // waits for the serial phase of a parallel round (BlockExecutor::serialPoint)
 };
 
 struct PendingEvent {

@@ -279,6 +279,12 @@ struct HeapFree {
 class Observer {
 public:
   virtual ~Observer() = default;
+  // What an observer watches of a running launch, beyond launch and block
+  // begin/end and host events (--jobs: GridRunner::parallelEligible). A
+  // launch runs in parallel rounds only if no observer watches more than
+  // warp operations, which are then issued in serial phases.
+  enum Interest : unsigned { kWarpOps = 1, kEverything = ~0u };
+  virtual unsigned interests() const { return kEverything; }
   virtual void onLaunchBegin(const LaunchInfo &) {}
   virtual void onLaunchEnd(const LaunchInfo &) {}
   virtual void onBlockBegin(const BlockInfo &) {}

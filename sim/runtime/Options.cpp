@@ -79,6 +79,8 @@ bool parseOptions(const std::string &text, Options &o, std::string &error) {
       ok = number(v, o.seed);
     else if (k == "stack_size")
       ok = number(v, o.stack_size) && o.stack_size >= 16 * 1024;
+    else if (k == "jobs")
+      ok = number(v, o.jobs) && o.jobs <= 256;
     else if (k == "resident_blocks")
       ok = number(v, o.resident_blocks) && o.resident_blocks >= 1 && o.resident_blocks <= 256;
     else if (k == "spin_limit")

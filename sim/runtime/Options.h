@@ -39,6 +39,9 @@ struct Options {
   std::uint64_t seed = 1;
   std::size_t stack_size = std::size_t{64} * 1024;
   unsigned resident_blocks = 16;
+  // Host threads that run blocks (parallel rounds, GridRunner); 0: one per
+  // core. Results do not depend on it.
+  unsigned jobs = 0;
   std::uint64_t spin_limit = 10'000'000; // warp instructions without progress
   unsigned fast_quantum = 1024;          // events a lane runs before yielding (fast)
   unsigned warp_quantum = 16;            // warp instructions before the next warp

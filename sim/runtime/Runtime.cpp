@@ -211,6 +211,16 @@ void atExit() {
 
 } // namespace
 
+void installCrashStackForThread() {
+  // A stack overflow in a fiber is handled on this stack (sigaltstack is
+  // per thread); host worker threads live as long as the process.
+  constexpr std::size_t kSize = 64 * 1024;
+  stack_t ss{};
+  ss.ss_sp = new char[kSize];
+  ss.ss_size = kSize;
+  sigaltstack(&ss, nullptr);
+}
+
 Runtime *g_runtime = nullptr;
 
 Runtime &Runtime::create() {
@@ -326,6 +336,8 @@ void Runtime::finish() {
   findings.addStat("barrier_arrivals", s.barrier_arrivals);
   findings.addStat("events", s.accesses + s.barrier_arrivals);
   findings.addStat("kernel_ns", s.kernel_ns);
+  findings.addStat("parallel_rounds", s.parallel_rounds);
+  findings.addStat("serial_turns", s.serial_turns);
   findings.flush();
 }
 

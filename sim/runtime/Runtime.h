@@ -24,6 +24,10 @@ namespace warpsim::sim {
 class Runtime;
 extern Runtime *g_runtime; // set once constructed; hot paths read it directly
 
+// Gives the calling host thread its own signal stack, so a GPU thread's
+// stack overflow on it is reported (the crash handler runs on that stack).
+void installCrashStackForThread();
+
 class Runtime {
 public:
   static Runtime &get() { return g_runtime != nullptr ? *g_runtime : create(); }

@@ -45,7 +45,9 @@ bool LockstepSchedule::step(BlockExecutor &x, Warp &w) {
       break;
     x.issue(w, group);
     progressed = true;
-    x.grid().stepWithoutProgress(o.spin_limit);
+    if (x.deferred())
+      break; // waits for the serial phase (GridRunner's parallel rounds)
+    x.stepWithoutProgress(o.spin_limit);
   }
   return progressed;
 }
@@ -76,7 +78,7 @@ std::uint64_t LockstepSchedule::selectGroup(BlockExecutor &x, Warp &w) {
   // lanes of its warp wait gives them a turn.
   if (x.options().thread_model == ThreadModel::Independent && group == w.lastGroup &&
       (candidates & ~group) != 0) {
-    if (++w.streak >= kStarvationLimit && x.grid().sinceProgress() >= w.streak) {
+    if (++w.streak >= kStarvationLimit && x.sinceProgress() >= w.streak) {
       group = groupOf(__builtin_ctzll(candidates & ~group));
       w.streak = 0;
     }

@@ -120,9 +120,10 @@ template <class T, std::size_t Align = alignof(T)> inline T &shared_dynamic(Shar
 }
 
 struct DeviceSymbol {
-  DeviceSymbol(const void *addr, std::size_t size, const char *name, MemorySpace space,
+  // `const volatile`: a `__device__ volatile int flag;` registers too.
+  DeviceSymbol(const volatile void *addr, std::size_t size, const char *name, MemorySpace space,
                const char *file, unsigned line) {
-    warpsim_register_symbol(addr, size, name, space, file, line);
+    warpsim_register_symbol(const_cast<const void *>(addr), size, name, space, file, line);
   }
 };
 

@@ -1,0 +1,42 @@
+#!/bin/bash
+# jobs.sh WARPSIM CACHE WORK EXPECT FILE [warpsim command and options...]
+# Runs FILE under --jobs 1, 2, 4 and 7 and asserts that exit status, stdout,
+# stderr and the JSON report are byte-identical (the kernel time line of
+# --timing aside). EXPECT: "parallel" (some round ran in parallel phases:
+# the test is not passing because nothing ran in parallel) or "classic"
+# (the launch needs the one-thread engine, e.g. with checkers on).
+set -u
+warpsim=$1 cache=$2 work=$3 expect=$4 file=$5
+shift 5
+[ $# -gt 0 ] || set -- run --check none
+rm -rf "$work" && mkdir -p "$work"
+export WARPSIM_CACHE_DIR=$cache
+fail=0
+for n in 1 2 4 7; do
+  "$warpsim" "$@" --jobs $n --timing --json "$work/report-$n.json" "$file" \
+    >"$work/out-$n.txt" 2>"$work/err-$n.txt"
+  echo "exit $?" >>"$work/out-$n.txt"
+  rounds=$(sed -n 's/.*parallel rounds \([0-9]*\),.*/\1/p' "$work/out-$n.txt")
+  if [ -z "$rounds" ]; then
+    echo "FAIL: --jobs $n printed no timing line"; fail=1
+  elif [ "$expect" = parallel ] && [ "$rounds" -eq 0 ]; then
+    echo "FAIL: --jobs $n ran no parallel round"; fail=1
+  elif [ "$expect" = classic ] && [ "$rounds" -ne 0 ]; then
+    echo "FAIL: --jobs $n ran $rounds parallel rounds, expected the one-thread engine"; fail=1
+  fi
+  grep -v 'warpsim: kernel time' "$work/out-$n.txt" >"$work/cmp-$n.txt"
+done
+for n in 2 4 7; do
+  for k in cmp err; do
+    if ! cmp -s "$work/$k-1.txt" "$work/$k-$n.txt"; then
+      echo "FAIL: $k differs between --jobs 1 and --jobs $n"
+      diff "$work/$k-1.txt" "$work/$k-$n.txt" | head -20; fail=1
+    fi
+  done
+  if ! cmp -s "$work/report-1.json" "$work/report-$n.json"; then
+    echo "FAIL: JSON report differs between --jobs 1 and --jobs $n"; fail=1
+  fi
+done
+[ $fail = 0 ] && echo "PASS: $(basename "$file") identical under --jobs 1, 2, 4, 7 ($expect)"
+cat "$work/cmp-1.txt" | head -5
+exit $fail
