@@ -82,11 +82,28 @@ public:
   // Forgets every cell (pages are released).
   void clear() {
     top_.clear();
+    midCount_ = 0;
+    pageCount_ = 0;
     last_ = nullptr;
     lastPage_ = ~std::uintptr_t{0};
   }
 
   std::size_t pages() const { return pageCount_; }
+
+  // Calls `f(const Page &)` for every allocated page (for statistics: it
+  // walks the whole table).
+  template <class F> void forEachPage(F &&f) const {
+    for (const std::unique_ptr<Mid> &mid : top_)
+      if (mid)
+        for (const std::unique_ptr<Page> &leaf : mid->leaves)
+          if (leaf)
+            f(*leaf);
+  }
+
+  // Bytes of the radix table's inner levels (the pages not counted).
+  std::size_t tableBytes() const {
+    return top_.capacity() * sizeof(std::unique_ptr<Mid>) + midCount_ * sizeof(Mid);
+  }
 
 private:
   // The page holding `a`, allocated on first use.
@@ -119,6 +136,7 @@ private:
       if (!create)
         return nullptr;
       mid = std::make_unique<Mid>();
+      ++midCount_;
     }
     std::unique_ptr<Page> &leaf = mid->leaves[m];
     if (!leaf) {
@@ -134,6 +152,7 @@ private:
   std::uintptr_t lastPage_ = ~std::uintptr_t{0};
   Page *last_ = nullptr;
   std::size_t pageCount_ = 0;
+  std::size_t midCount_ = 0;
 };
 
 } // namespace warpsim::model
