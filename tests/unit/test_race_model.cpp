@@ -302,3 +302,34 @@ TEST_CASE("shadow memory: a generation reset clears the cells handed out since t
   s.page(base + 0x8000, 3);
   CHECK(*s.find(base + 4) == 0);
 }
+
+TEST_CASE("shadow memory: pages far apart are distinct and each visited once") {
+  ShadowMemory<std::uint32_t, 2> s;
+  // Two pages in one 1 GiB middle node, one in another node, one past 48
+  // bits of address (a table over 48 bits would alias it with the first).
+  const std::uintptr_t a = 0x7f0000000000, b = a + 0x10000, c = a + (std::uintptr_t{1} << 31),
+                       d = a + (std::uintptr_t{1} << 48);
+  s.at(a) = 1;
+  s.at(b) = 2;
+  s.at(c) = 3;
+  s.at(d) = 4;
+  CHECK(s.at(a) == 1);
+  CHECK(s.at(b) == 2);
+  CHECK(s.at(c) == 3);
+  CHECK(s.at(d) == 4);
+  CHECK(s.pages() == 4);
+  std::uint32_t sum = 0;
+  int visited = 0;
+  s.forEachPage([&](const auto &page) {
+    ++visited;
+    for (std::uint32_t v : page.cells)
+      sum += v;
+  });
+  CHECK(visited == 4);
+  CHECK(sum == 10);
+  CHECK(s.tableBytes() > 0);
+  CHECK(s.find(a + (std::uintptr_t{1} << 40)) == nullptr); // never touched
+  s.clear();
+  CHECK(s.pages() == 0);
+  CHECK(s.find(a) == nullptr);
+}

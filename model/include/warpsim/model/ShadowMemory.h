@@ -1,7 +1,10 @@
 // Shadow memory: one Cell per granule of device-visible address space, found
-// by a three-level radix table over the 48-bit address (no hashing, no
-// search), with leaf pages allocated on first touch. Checkers keep their
-// per-address state here (race epochs, initialisation bits).
+// through a two-level table with leaf pages allocated on first touch: a
+// middle node holds 2^14 leaves (1 GiB of address at 64 KiB leaves), and the
+// few middle nodes a program touches are found by a hash (the last one
+// cached), so the table costs 128 KiB a node rather than a 2 MiB top level
+// per shadow. Checkers keep their per-address state here (race epochs,
+// initialisation bits).
 //
 // A page also carries a generation and a `PageData` of the checker's own
 // (e.g. overflow cells): `page(a, gen)` hands out the page reset to empty if
@@ -22,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace warpsim::model {
@@ -81,8 +85,9 @@ public:
 
   // Forgets every cell (pages are released).
   void clear() {
-    top_.clear();
-    midCount_ = 0;
+    mids_.clear();
+    lastMid_ = nullptr;
+    lastMidKey_ = ~std::uintptr_t{0};
     pageCount_ = 0;
     last_ = nullptr;
     lastPage_ = ~std::uintptr_t{0};
@@ -93,16 +98,16 @@ public:
   // Calls `f(const Page &)` for every allocated page (for statistics: it
   // walks the whole table).
   template <class F> void forEachPage(F &&f) const {
-    for (const std::unique_ptr<Mid> &mid : top_)
-      if (mid)
-        for (const std::unique_ptr<Page> &leaf : mid->leaves)
-          if (leaf)
-            f(*leaf);
+    for (const auto &[key, mid] : mids_)
+      for (const std::unique_ptr<Page> &leaf : mid->leaves)
+        if (leaf)
+          f(*leaf);
   }
 
-  // Bytes of the radix table's inner levels (the pages not counted).
+  // Bytes of the table's middle nodes and hash (the pages not counted).
   std::size_t tableBytes() const {
-    return top_.capacity() * sizeof(std::unique_ptr<Mid>) + midCount_ * sizeof(Mid);
+    return mids_.size() * (sizeof(Mid) + 4 * sizeof(void *)) +
+           mids_.bucket_count() * sizeof(void *);
   }
 
 private:
@@ -117,28 +122,26 @@ private:
     return *leaf;
   }
 
-  static constexpr unsigned kMidBits = 30 - kPageShift;            // a Mid covers 1 GiB
-  static constexpr unsigned kTopBits = 48 - kPageShift - kMidBits; // 18
+  static constexpr unsigned kMidBits = 14;
   struct Mid {
     std::unique_ptr<Page> leaves[std::size_t{1} << kMidBits];
   };
 
   Page *leafFor(std::uintptr_t page, bool create) {
-    const std::size_t t = (page >> kMidBits) & ((std::size_t{1} << kTopBits) - 1);
-    const std::size_t m = page & ((std::size_t{1} << kMidBits) - 1);
-    if (top_.empty()) {
-      if (!create)
-        return nullptr;
-      top_.resize(std::size_t{1} << kTopBits);
+    const std::uintptr_t key = page >> kMidBits;
+    Mid *mid = key == lastMidKey_ ? lastMid_ : nullptr;
+    if (mid == nullptr) {
+      auto it = mids_.find(key);
+      if (it == mids_.end()) {
+        if (!create)
+          return nullptr;
+        it = mids_.emplace(key, std::make_unique<Mid>()).first;
+      }
+      mid = it->second.get();
+      lastMidKey_ = key;
+      lastMid_ = mid;
     }
-    std::unique_ptr<Mid> &mid = top_[t];
-    if (!mid) {
-      if (!create)
-        return nullptr;
-      mid = std::make_unique<Mid>();
-      ++midCount_;
-    }
-    std::unique_ptr<Page> &leaf = mid->leaves[m];
+    std::unique_ptr<Page> &leaf = mid->leaves[page & ((std::size_t{1} << kMidBits) - 1)];
     if (!leaf) {
       if (!create)
         return nullptr;
@@ -148,11 +151,12 @@ private:
     return leaf.get();
   }
 
-  std::vector<std::unique_ptr<Mid>> top_;
+  std::unordered_map<std::uintptr_t, std::unique_ptr<Mid>> mids_;
+  std::uintptr_t lastMidKey_ = ~std::uintptr_t{0};
+  Mid *lastMid_ = nullptr;
   std::uintptr_t lastPage_ = ~std::uintptr_t{0};
   Page *last_ = nullptr;
   std::size_t pageCount_ = 0;
-  std::size_t midCount_ = 0;
 };
 
 } // namespace warpsim::model
