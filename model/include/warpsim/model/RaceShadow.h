@@ -281,6 +281,18 @@ inline void raceAccess(RaceHistory &c, const Accessor &a, bool write, std::uint8
 template <class OnHazard>
 inline void raceAccess(RaceCell &c, RacePage &page, const Accessor &a, bool write,
                        std::uint8_t atomic, std::uint16_t site, OnHazard &&onHazard) {
+  if (c.write == 0 && c.read == 0) {
+    // The first access since the page's reset (most granules see one):
+    // nothing to race with, the record goes straight into the cell.
+    const AccessRecord rec = a.record(write ? atomic : kNotAtomic, site);
+    if (PackedRecord::fits(rec)) {
+      if (write)
+        c.write = PackedRecord::pack(rec, atomic);
+      else
+        c.read = PackedRecord::pack(rec, RaceCell::kInline);
+      return;
+    }
+  }
   RaceHistory h = loadHistory(c, page);
   raceAccess(h, a, write, atomic, site, onHazard);
   storeHistory(c, page, h);
