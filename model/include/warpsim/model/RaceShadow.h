@@ -17,7 +17,7 @@
 //
 // Exact per byte: a granule accessed only as a whole keeps one cell; the
 // first access to part of it splits it, and each byte gets a cell of its own
-// (overflow cells of the shadow page).
+// (side entries of the shadow page).
 //
 // Storage (4 bytes of shadow per byte): a cell is 16 bytes, the last write
 // and the last read each packed in 64 bits. The second read, needed only

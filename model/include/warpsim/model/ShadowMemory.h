@@ -7,7 +7,7 @@
 // initialisation bits).
 //
 // A page also carries a generation and a `PageData` of the checker's own
-// (e.g. overflow cells): `page(a, gen)` hands out the page reset to empty if
+// (e.g. side entries): `page(a, gen)` hands out the page reset to empty if
 // it was last used under another generation, so state that dies at a launch
 // or block boundary costs nothing per cell and is cleared only where touched:
 // the page keeps the range of cells handed out since its last reset, and a
