@@ -3,6 +3,8 @@
 #include "MemoryMap.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "Describe.h"
@@ -52,6 +54,8 @@ std::uint32_t byteMask(std::uint32_t mask) {
 RaceDetector::RaceDetector(Runtime &rt) : rt_(rt) {
   blocks_.resize(rt.options.resident_blocks);
   warpSynchronous_ = rt.options.thread_model == ThreadModel::WarpSynchronous;
+  const char *stats = std::getenv("WARPSIM_RACE_SHADOW_STATS");
+  shadowStats_ = stats != nullptr && *stats != '\0' && std::strcmp(stats, "0") != 0;
 }
 
 RaceDetector::BlockSync &RaceDetector::blockOf(const BlockInfo *b) {
@@ -123,11 +127,36 @@ void RaceDetector::onBlockEnd(const BlockInfo &b) {
     resolve(&b, -1);
 }
 
-void RaceDetector::onLaunchEnd(const LaunchInfo &) {
+void RaceDetector::onLaunchEnd(const LaunchInfo &l) {
   if (!pending_.empty())
     resolve(nullptr, -1);
   flush();
+  if (shadowStats_)
+    printShadowStats(l);
   launch_ = nullptr;
+}
+
+void RaceDetector::printShadowStats(const LaunchInfo &l) const {
+  // Everything the shadow holds now (pages of earlier launches included:
+  // they stay allocated), against the device memory allocated now.
+  std::size_t cells = 0, side = 0;
+  auto count = [&](const auto &shadow) {
+    shadow.forEachPage([&](const auto &page) {
+      cells += sizeof page;
+      side += page.data.sideBytes();
+    });
+    cells += shadow.tableBytes();
+  };
+  count(shadow_);
+  const std::size_t global = cells + side;
+  count(sharedShadow_);
+  const std::size_t device = rt_.memory.bytesInUse();
+  std::fprintf(stderr,
+               "warpsim: race shadow after launch %llu: %zu bytes (global %zu, shared %zu; side "
+               "entries %zu) for %zu bytes of device memory: %.2f bytes per byte\n",
+               static_cast<unsigned long long>(l.id), cells + side, global, cells + side - global,
+               side, device,
+               device == 0 ? 0.0 : static_cast<double>(cells + side) / static_cast<double>(device));
 }
 
 SyncClock RaceDetector::snapshot(const BlockSync &bs, const ThreadSync &t, std::uint32_t gtid,
@@ -253,7 +282,7 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
       const std::uint8_t mask =
           static_cast<std::uint8_t>(((1u << (stop - g)) - 1) & ~((1u << (p - g)) - 1));
       auto check = [&](auto &page) {
-        model::raceAccessGranule(page.cell(g), page.data.bytes, mask, acc, write, atomicKind, site,
+        model::raceAccessGranule(page.cell(g), page.data, mask, acc, write, atomicKind, site,
                                  [&](Hazard h, const AccessRecord &prior, std::uint8_t bytes) {
                                    hazard(h, prior, a, la, instr, g, bytes);
                                  });

@@ -1,9 +1,9 @@
 // Data races in shared and global memory, within a warp (independent thread
 // scheduling), within a block (barrier intervals) and across blocks (only
 // release/acquire synchronisation orders them). Happens-before over
-// per-warp epochs; per-granule history in flat shadow memory, 32 bytes a
-// granule, exact per byte (model/RaceShadow.h). Findings are deduplicated by the pair of sites and
-// written when the launch ends, with a hazard count.
+// per-warp epochs; per-granule history in flat shadow memory, 16 bytes a
+// granule, exact per byte (model/RaceShadow.h). Findings are deduplicated by
+// the pair of sites and written when the launch ends, with a hazard count.
 #pragma once
 
 #include <array>
@@ -160,6 +160,8 @@ private:
                     model::SyncClock &narrow);
   void resolve(const BlockInfo *block, std::int64_t warp);
   void flush();
+  // WARPSIM_RACE_SHADOW_STATS: the shadow's size after a launch, on stderr.
+  void printShadowStats(const LaunchInfo &l) const;
 
   Runtime &rt_;
   model::ShadowMemory<model::RaceCell, 2, model::RacePage> shadow_;
@@ -183,6 +185,7 @@ private:
   std::uint32_t gen_ = 0, serial_ = 0, tpb_ = 1, ws_ = 32;
   std::uint32_t gridEpoch_ = 0; // epoch of the launch's last grid.sync() (onGridSync)
   bool warpSynchronous_ = false;
+  bool shadowStats_ = false;
   FindingTable<RaceExtra> table_;
   std::vector<Pending> pending_;
   std::size_t sameInstructionPending_ = 0;

@@ -33,10 +33,10 @@ Accessor accessor(const Thread &t, bool warpSync = false) {
   return a;
 }
 
-// One granule: its cell and its page's overflow cells.
+// One granule: its cell and its page's side entries.
 struct Granule {
   RaceCell c{};
-  std::vector<RaceCell> bytes;
+  RacePage page;
 };
 
 struct Seen {
@@ -49,19 +49,24 @@ struct Seen {
 std::vector<Seen> accessBytes(Granule &g, const Thread &t, bool write, std::uint8_t mask,
                               std::uint8_t atomic = kNotAtomic) {
   std::vector<Seen> out;
-  raceAccessGranule(g.c, g.bytes, mask, accessor(t), write, atomic, 1,
+  raceAccessGranule(g.c, g.page, mask, accessor(t), write, atomic, 1,
                     [&](Hazard h, const AccessRecord &prior, std::uint8_t bytes) {
                       out.push_back({h, prior.thread, bytes});
                     });
   return out;
 }
 
-std::vector<Hazard> access(RaceCell &c, const Thread &t, bool write, bool atomic = false,
-                           bool warpSync = false) {
+std::vector<Hazard> access(RaceCell &c, RacePage &page, const Thread &t, bool write,
+                           bool atomic = false, bool warpSync = false) {
   std::vector<Hazard> out;
-  raceAccess(c, accessor(t, warpSync), write, atomic ? kAtomic : kNotAtomic, 1,
+  raceAccess(c, page, accessor(t, warpSync), write, atomic ? kAtomic : kNotAtomic, 1,
              [&](Hazard h, const AccessRecord &) { out.push_back(h); });
   return out;
+}
+
+std::vector<Hazard> access(Granule &g, const Thread &t, bool write, bool atomic = false,
+                           bool warpSync = false) {
+  return access(g.c, g.page, t, write, atomic, warpSync);
 }
 
 } // namespace
@@ -106,30 +111,30 @@ TEST_CASE("sync clock: join keeps the maximum, covers by block barrier or thread
 }
 
 TEST_CASE("races: barrier intervals order threads of one block") {
-  RaceCell c{};
+  Granule c;
   Thread w{0, 1}, r{0, 40};
   CHECK(access(c, w, true).empty());
   // Same barrier interval, another warp: read after write.
   CHECK(access(c, r, false) == std::vector<Hazard>{Hazard::ReadAfterWrite});
   // After a barrier (its epoch 2 is above the write's 1): ordered.
-  RaceCell d{};
+  Granule d;
   access(d, w, true);
   r.barrierEpoch = 2;
   r.epoch = 3;
   CHECK(access(d, r, false).empty());
   // Write after read in the same interval.
-  RaceCell e{};
+  Granule e;
   Thread r0{0, 40};
   access(e, r0, false);
   CHECK(access(e, w, true) == std::vector<Hazard>{Hazard::WriteAfterRead});
 }
 
 TEST_CASE("races: the same thread, atomics and disjoint bytes never race") {
-  RaceCell c{};
+  Granule c;
   Thread a{0, 1}, b{1, 2};
   access(c, a, true);
   CHECK(access(c, a, false).empty());
-  RaceCell d{};
+  Granule d;
   access(d, a, true, true);
   CHECK(access(d, b, true, true).empty()); // atomic vs atomic
   Thread other{2, 3};
@@ -188,40 +193,41 @@ TEST_CASE("races: block-scope atomics are atomic only within their block") {
   CHECK_FALSE(morallyStrong(kClusterAtomic, kAtomic, false, false));
   CHECK_FALSE(morallyStrong(kClusterAtomic, kBlockAtomic, false, true));
   CHECK(morallyStrong(kClusterAtomic, kBlockAtomic, true, true));
-  auto atomicAccess = [](RaceCell &c, const Thread &t, std::uint8_t kind) {
+  auto atomicAccess = [](Granule &c, const Thread &t, std::uint8_t kind) {
     std::vector<Hazard> out;
-    raceAccess(c, accessor(t), true, kind, 1,
+    raceAccess(c.c, c.page, accessor(t), true, kind, 1,
                [&](Hazard h, const AccessRecord &) { out.push_back(h); });
     return out;
   };
   // Thread 1 of block 0 and thread 2 of block 1 (64 threads per block).
   Thread a{0, 1}, sameBlock{0, 2}, otherBlock{1, 2};
-  RaceCell c{};
+  Granule c;
   CHECK(atomicAccess(c, a, kBlockAtomic).empty());
   CHECK(atomicAccess(c, sameBlock, kBlockAtomic).empty());
   CHECK(atomicAccess(c, otherBlock, kBlockAtomic) == std::vector<Hazard>{Hazard::WriteAfterWrite});
-  RaceCell d{};
+  Granule d;
   atomicAccess(d, a, kBlockAtomic);
   CHECK(atomicAccess(d, otherBlock, kAtomic) == std::vector<Hazard>{Hazard::WriteAfterWrite});
 }
 
 TEST_CASE("races: cluster-scope atomics are atomic only within their cluster") {
   // 4 blocks of 64 threads in clusters of 2: blocks 0, 1 and 2, 3.
-  auto clusterAccess = [](RaceCell &c, const Thread &t, std::uint8_t kind) {
+  auto clusterAccess = [](Granule &c, const Thread &t, std::uint8_t kind) {
     Accessor a = accessor(t);
     a.clusters = ClusterShape{Dim3{4, 1, 1}, Dim3{2, 1, 1}};
     std::vector<Hazard> out;
-    raceAccess(c, a, true, kind, 1, [&](Hazard h, const AccessRecord &) { out.push_back(h); });
+    raceAccess(c.c, c.page, a, true, kind, 1,
+               [&](Hazard h, const AccessRecord &) { out.push_back(h); });
     return out;
   };
   CHECK(ClusterShape{Dim3{4, 1, 1}, Dim3{2, 1, 1}}.clusterOfLinear(3) == 1);
   CHECK(ClusterShape{Dim3{4, 1, 1}, Dim3{1, 1, 1}}.clusterOfLinear(3) == 3);
-  RaceCell c{};
+  Granule c;
   CHECK(clusterAccess(c, Thread{0, 1}, kClusterAtomic).empty());
   CHECK(clusterAccess(c, Thread{1, 5}, kClusterAtomic).empty()); // same cluster
   CHECK(clusterAccess(c, Thread{2, 5}, kClusterAtomic) ==
         std::vector<Hazard>{Hazard::WriteAfterWrite}); // the other cluster
-  RaceCell d{};
+  Granule d;
   clusterAccess(d, Thread{2, 1}, kAtomic);
   CHECK(clusterAccess(d, Thread{3, 1}, kClusterAtomic).empty());
   CHECK(clusterAccess(d, Thread{0, 1}, kClusterAtomic) ==
@@ -232,17 +238,17 @@ TEST_CASE("races: lanes of one warp race under ITS unless __syncwarp orders them
   Thread w{0, 1}, r{0, 2};
   w.epoch = 1;
   r.epoch = 2;
-  RaceCell c{};
+  Granule c;
   access(c, w, true);
   CHECK(access(c, r, false) == std::vector<Hazard>{Hazard::ReadAfterWrite});
-  RaceCell d{}; // warp-synchronous model: a later instruction sees the earlier one
+  Granule d; // warp-synchronous model: a later instruction sees the earlier one
   access(d, w, true, false, true);
   CHECK(access(d, r, false, false, true).empty());
   // ITS with a __syncwarp (epoch 2) between: reader's row says lane 1
   // synchronised with it at epoch 2 > 1.
   std::uint32_t row[32] = {};
   row[1] = 2;
-  RaceCell e{};
+  Granule e;
   access(e, w, true);
   r.epoch = 3;
   r.warpSync = row;
@@ -251,16 +257,16 @@ TEST_CASE("races: lanes of one warp race under ITS unless __syncwarp orders them
 
 TEST_CASE("races: across blocks only release/acquire orders") {
   Thread producer{1, 0}, consumer{0, 0};
-  RaceCell c{};
+  Granule c;
   access(c, producer, true);
   CHECK(access(c, consumer, false) == std::vector<Hazard>{Hazard::ReadAfterWrite});
   // The consumer acquired the producer's release at epoch 2.
-  RaceCell d{};
+  Granule d;
   access(d, producer, true);
   consumer.clock.raise(SyncClock::kThreadKey | 64, 2);
   CHECK(access(d, consumer, false).empty());
   // A write after that release is not covered.
-  RaceCell e{};
+  Granule e;
   producer.epoch = 2;
   access(e, producer, true);
   CHECK(access(e, consumer, false) == std::vector<Hazard>{Hazard::ReadAfterWrite});
@@ -270,9 +276,13 @@ TEST_CASE("races: a launch boundary orders everything (the page's generation)") 
   ShadowMemory<RaceCell, 2, RacePage> shadow;
   const std::uintptr_t addr = 0x7f0000002000;
   Thread a{0, 1}, b{1, 1};
-  access(shadow.page(addr, 1).cell(addr), a, true);
-  CHECK(access(shadow.page(addr, 1).cell(addr), b, false).size() == 1);
-  CHECK(access(shadow.page(addr, 2).cell(addr), b, false).empty());
+  auto at = [&](std::uint32_t gen, const Thread &t, bool write) {
+    auto &page = shadow.page(addr, gen);
+    return access(page.cell(addr), page.data, t, write);
+  };
+  at(1, a, true);
+  CHECK(at(1, b, false).size() == 1);
+  CHECK(at(2, b, false).empty());
 }
 
 TEST_CASE("shadow memory: a generation reset clears the cells handed out since the last one") {
@@ -291,4 +301,35 @@ TEST_CASE("shadow memory: a generation reset clears the cells handed out since t
   CHECK(*s.find(base + 4) == 3);
   s.page(base + 0x8000, 3);
   CHECK(*s.find(base + 4) == 0);
+}
+
+TEST_CASE("shadow memory: pages far apart are distinct and each visited once") {
+  ShadowMemory<std::uint32_t, 2> s;
+  // Two pages in one 1 GiB middle node, one in another node, one past 48
+  // bits of address (a table over 48 bits would alias it with the first).
+  const std::uintptr_t a = 0x7f0000000000, b = a + 0x10000, c = a + (std::uintptr_t{1} << 31),
+                       d = a + (std::uintptr_t{1} << 48);
+  s.at(a) = 1;
+  s.at(b) = 2;
+  s.at(c) = 3;
+  s.at(d) = 4;
+  CHECK(s.at(a) == 1);
+  CHECK(s.at(b) == 2);
+  CHECK(s.at(c) == 3);
+  CHECK(s.at(d) == 4);
+  CHECK(s.pages() == 4);
+  std::uint32_t sum = 0;
+  int visited = 0;
+  s.forEachPage([&](const auto &page) {
+    ++visited;
+    for (std::uint32_t v : page.cells)
+      sum += v;
+  });
+  CHECK(visited == 4);
+  CHECK(sum == 10);
+  CHECK(s.tableBytes() > 0);
+  CHECK(s.find(a + (std::uintptr_t{1} << 40)) == nullptr); // never touched
+  s.clear();
+  CHECK(s.pages() == 0);
+  CHECK(s.find(a) == nullptr);
 }

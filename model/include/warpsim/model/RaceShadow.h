@@ -17,7 +17,14 @@
 //
 // Exact per byte: a granule accessed only as a whole keeps one cell; the
 // first access to part of it splits it, and each byte gets a cell of its own
-// (overflow cells of the shadow page).
+// (side entries of the shadow page).
+//
+// Storage (4 bytes of shadow per byte): a cell is 16 bytes, the last write
+// and the last read each packed in 64 bits. The second read, needed only
+// where two unordered threads read a granule, lives in the page's side table
+// (the cell then holds its index). A record whose thread or epoch is too wide
+// to pack moves its cell's whole history to a side entry of full-width
+// records: exact whatever the values, only bigger.
 //
 // Pure state: the runtime's RaceDetector feeds it and turns hazards into
 // findings.
@@ -60,40 +67,129 @@ struct AccessRecord {
   std::uint32_t epoch = 0;  // the thread's epoch at the access; 0: none
   std::uint16_t site = 0;   // where in the program (the detector's site table)
   std::uint8_t atomic = kNotAtomic;
+
+  bool empty() const { return epoch == 0; }
 };
 
-// A granule's history in 32 bytes: slot 0 the last write, slots 1 and 2 the
-// last two reads. Reads are never atomic (an atomic load is an atomic
-// access, remembered as the write). A split granule's cell holds only the
-// index of its four byte cells in the page's overflow.
-struct RaceCell {
+// A granule's (or a byte's) history, unpacked: slot 0 the last write, slots
+// 1 and 2 the last two reads. Reads are never atomic (an atomic load is an
+// atomic access, remembered as the write).
+struct RaceHistory {
   static constexpr int kReads = 2;
-  std::uint32_t thread[1 + kReads];
-  std::uint32_t epoch[1 + kReads];
-  std::uint16_t site[1 + kReads];
-  std::uint8_t atomic; // the write's kind
-  std::uint8_t split;  // 1: the bytes' cells start at overflow[thread[0]]
+  AccessRecord slot[1 + kReads];
+};
 
-  bool empty(int slot) const { return epoch[slot] == 0; }
-  AccessRecord record(int slot) const {
-    return {thread[slot], epoch[slot], site[slot],
-            slot == 0 ? atomic : static_cast<std::uint8_t>(kNotAtomic)};
+// A record in 64 bits: bits 0-1 the atomic kind (a write) or the cell's form
+// (the read word), 2-17 the site, then the thread and the epoch. A launch's
+// global thread ids pass 2^24 only past 16M threads, a warp's epoch 2^22
+// only past 4M memory instructions in one block: either goes to the wide
+// form.
+struct PackedRecord {
+  static constexpr unsigned kThreadBits = 24, kEpochBits = 22;
+  static constexpr std::uint32_t kMaxThread = (1u << kThreadBits) - 1;
+  static constexpr std::uint32_t kMaxEpoch = (1u << kEpochBits) - 1;
+
+  static bool fits(const AccessRecord &r) {
+    return r.empty() || (r.thread <= kMaxThread && r.epoch <= kMaxEpoch);
   }
-  void set(int slot, const AccessRecord &r) {
-    thread[slot] = r.thread;
-    epoch[slot] = r.epoch;
-    site[slot] = r.site;
-    if (slot == 0)
-      atomic = r.atomic;
+  // `low`: the two low bits (atomic kind or form). An empty record packs to
+  // `low` alone.
+  static std::uint64_t pack(const AccessRecord &r, std::uint8_t low) {
+    if (r.empty())
+      return low;
+    return std::uint64_t{low} | std::uint64_t{r.site} << 2 | std::uint64_t{r.thread} << 18 |
+           std::uint64_t{r.epoch} << (18 + kThreadBits);
+  }
+  static AccessRecord unpack(std::uint64_t w, std::uint8_t atomic) {
+    AccessRecord r;
+    r.epoch = static_cast<std::uint32_t>(w >> (18 + kThreadBits));
+    r.thread = static_cast<std::uint32_t>(w >> 18) & kMaxThread;
+    r.site = static_cast<std::uint16_t>(w >> 2);
+    r.atomic = atomic;
+    return r;
   }
 };
-static_assert(sizeof(RaceCell) == 32, "the race shadow is 32 bytes per 4-byte granule");
 
-// What a shadow page keeps besides its cells: the byte cells of its split
-// granules, four each.
+// A granule's (or a byte's) cell, 16 bytes. The read word's two low bits say
+// what the cell is:
+//  * kInline: `write` the last write, `read` the last read (one reader);
+//  * kTwoReads: `write` the last write, the two reads at the page's
+//    reads[index] and reads[index + 1];
+//  * kWide: the whole history at the page's wide[index] (a value too wide to
+//    pack);
+//  * kSplit: the granule's four byte cells at the page's bytes[index].
+// The index is the read word's bits 2 and up. A cell keeps its side entry
+// until its page is reset (a launch or block boundary), so a granule read
+// by two threads over and over takes one entry.
+struct RaceCell {
+  enum Form : std::uint8_t { kInline = 0, kTwoReads = 1, kWide = 2, kSplit = 3 };
+  std::uint64_t write = 0;
+  std::uint64_t read = 0;
+
+  Form form() const { return static_cast<Form>(read & 3); }
+  std::size_t index() const { return static_cast<std::size_t>(read >> 2); }
+  void setSide(Form f, std::size_t index) { read = std::uint64_t{index} << 2 | f; }
+};
+static_assert(sizeof(RaceCell) == 16, "the race shadow is 16 bytes per 4-byte granule");
+
+// What a shadow page keeps besides its cells: its cells' side entries.
 struct RacePage {
-  std::vector<RaceCell> bytes;
+  std::vector<std::uint64_t> reads; // two packed reads per kTwoReads cell
+  std::vector<RaceHistory> wide;    // a kWide cell's history
+  std::vector<RaceCell> bytes;      // four byte cells per kSplit granule
+
+  std::size_t sideBytes() const {
+    return reads.capacity() * sizeof(std::uint64_t) + wide.capacity() * sizeof(RaceHistory) +
+           bytes.capacity() * sizeof(RaceCell);
+  }
 };
+
+// The history of cell `c` (not split).
+inline RaceHistory loadHistory(const RaceCell &c, const RacePage &page) {
+  RaceHistory h;
+  switch (c.form()) {
+  case RaceCell::kInline:
+    h.slot[0] = PackedRecord::unpack(c.write, static_cast<std::uint8_t>(c.write & 3));
+    h.slot[1] = PackedRecord::unpack(c.read, kNotAtomic);
+    break;
+  case RaceCell::kTwoReads:
+    h.slot[0] = PackedRecord::unpack(c.write, static_cast<std::uint8_t>(c.write & 3));
+    h.slot[1] = PackedRecord::unpack(page.reads[c.index()], kNotAtomic);
+    h.slot[2] = PackedRecord::unpack(page.reads[c.index() + 1], kNotAtomic);
+    break;
+  default:
+    h = page.wide[c.index()];
+    break;
+  }
+  return h;
+}
+
+// Stores history `h` into cell `c` (not split), in the smallest form that
+// holds it and never dropping a side entry the cell already has.
+inline void storeHistory(RaceCell &c, RacePage &page, const RaceHistory &h) {
+  if (c.form() == RaceCell::kWide) {
+    page.wide[c.index()] = h;
+    return;
+  }
+  if (!PackedRecord::fits(h.slot[0]) || !PackedRecord::fits(h.slot[1]) ||
+      !PackedRecord::fits(h.slot[2])) {
+    c.write = 0;
+    c.setSide(RaceCell::kWide, page.wide.size());
+    page.wide.push_back(h);
+    return;
+  }
+  c.write = PackedRecord::pack(h.slot[0], h.slot[0].atomic);
+  if (c.form() == RaceCell::kInline && h.slot[2].empty()) {
+    c.read = PackedRecord::pack(h.slot[1], RaceCell::kInline);
+    return;
+  }
+  if (c.form() == RaceCell::kInline) {
+    c.setSide(RaceCell::kTwoReads, page.reads.size());
+    page.reads.resize(page.reads.size() + 2);
+  }
+  page.reads[c.index()] = PackedRecord::pack(h.slot[1], 0);
+  page.reads[c.index() + 1] = PackedRecord::pack(h.slot[2], 0);
+}
 
 // The thread making an access, and what orders it.
 struct Accessor {
@@ -142,66 +238,89 @@ struct Accessor {
   }
 };
 
-// Checks one access against one cell (a whole granule, or one byte of a
-// split one), calls `onHazard(Hazard, const AccessRecord &prior)` for every
-// racing prior access, then records the access.
+// Checks one access against one history, calls `onHazard(Hazard, const
+// AccessRecord &prior)` for every racing prior access, then records the
+// access.
 template <class OnHazard>
-inline void raceAccess(RaceCell &c, const Accessor &a, bool write, std::uint8_t atomic,
+inline void raceAccess(RaceHistory &c, const Accessor &a, bool write, std::uint8_t atomic,
                        std::uint16_t site, OnHazard &&onHazard) {
-  if (!c.empty(0)) {
-    const AccessRecord w = c.record(0);
+  if (!c.slot[0].empty()) {
+    const AccessRecord &w = c.slot[0];
     if (!morallyStrong(atomic, w.atomic, a.sameBlock(w), a.sameCluster(w)) && !a.orderedAfter(w))
       onHazard(write ? Hazard::WriteAfterWrite : Hazard::ReadAfterWrite, w);
   }
   if (write) {
-    for (int s = 1; s <= RaceCell::kReads; ++s)
-      if (!c.empty(s) && !a.orderedAfter(c.record(s)))
-        onHazard(Hazard::WriteAfterRead, c.record(s));
-    c.set(0, a.record(atomic, site));
+    for (int s = 1; s <= RaceHistory::kReads; ++s)
+      if (!c.slot[s].empty() && !a.orderedAfter(c.slot[s]))
+        onHazard(Hazard::WriteAfterRead, c.slot[s]);
+    c.slot[0] = a.record(atomic, site);
     // Reads before this write either raced (reported) or are ordered
     // before it: later accesses need only check the write.
-    for (int s = 1; s <= RaceCell::kReads; ++s)
-      c.epoch[s] = 0;
+    for (int s = 1; s <= RaceHistory::kReads; ++s)
+      c.slot[s].epoch = 0;
     return;
   }
   // Keep two readers: replace this thread's own record, else an empty one or
   // one ordered before this read, else the older one.
   const AccessRecord rec = a.record(kNotAtomic, site);
-  for (int s = 1; s <= RaceCell::kReads; ++s)
-    if (!c.empty(s) && c.thread[s] == a.thread) {
-      c.set(s, rec);
+  for (int s = 1; s <= RaceHistory::kReads; ++s)
+    if (!c.slot[s].empty() && c.slot[s].thread == a.thread) {
+      c.slot[s] = rec;
       return;
     }
-  for (int s = 1; s <= RaceCell::kReads; ++s)
-    if (c.empty(s) || a.orderedAfter(c.record(s))) {
-      c.set(s, rec);
+  for (int s = 1; s <= RaceHistory::kReads; ++s)
+    if (c.slot[s].empty() || a.orderedAfter(c.slot[s])) {
+      c.slot[s] = rec;
       return;
     }
-  c.set(2, c.record(1));
-  c.set(1, rec);
+  c.slot[2] = c.slot[1];
+  c.slot[1] = rec;
+}
+
+// The same on cell `c` (not split) of `page`.
+template <class OnHazard>
+inline void raceAccess(RaceCell &c, RacePage &page, const Accessor &a, bool write,
+                       std::uint8_t atomic, std::uint16_t site, OnHazard &&onHazard) {
+  if (c.write == 0 && c.read == 0) {
+    // The first access since the page's reset (most granules see one):
+    // nothing to race with, the record goes straight into the cell.
+    const AccessRecord rec = a.record(write ? atomic : kNotAtomic, site);
+    if (PackedRecord::fits(rec)) {
+      if (write)
+        c.write = PackedRecord::pack(rec, atomic);
+      else
+        c.read = PackedRecord::pack(rec, RaceCell::kInline);
+      return;
+    }
+  }
+  RaceHistory h = loadHistory(c, page);
+  raceAccess(h, a, write, atomic, site, onHazard);
+  storeHistory(c, page, h);
 }
 
 // Checks and records an access to the bytes `mask` (bit i: byte i) of a
-// granule: its cell `c` and the page's overflow cells. Calls
+// granule: its cell `c` and the side entries of its page. Calls
 // `onHazard(Hazard, const AccessRecord &prior, std::uint8_t bytes)` once per
 // racing prior access, with the bytes it shares with this one.
 template <class OnHazard>
-inline void raceAccessGranule(RaceCell &c, std::vector<RaceCell> &overflow, std::uint8_t mask,
-                              const Accessor &a, bool write, std::uint8_t atomic,
-                              std::uint16_t site, OnHazard &&onHazard) {
-  if (mask == 0xf && c.split == 0) {
-    raceAccess(c, a, write, atomic, site,
+inline void raceAccessGranule(RaceCell &c, RacePage &page, std::uint8_t mask, const Accessor &a,
+                              bool write, std::uint8_t atomic, std::uint16_t site,
+                              OnHazard &&onHazard) {
+  if (mask == 0xf && c.form() != RaceCell::kSplit) {
+    raceAccess(c, page, a, write, atomic, site,
                [&](Hazard h, const AccessRecord &prior) { onHazard(h, prior, mask); });
     return;
   }
-  if (c.split == 0) {
+  if (c.form() != RaceCell::kSplit) {
     // Until now every access took the whole granule: each byte inherits
-    // the granule's history.
-    const auto index = static_cast<std::uint32_t>(overflow.size());
-    overflow.insert(overflow.end(), 4, c);
-    c = RaceCell{};
-    c.split = 1;
-    c.thread[0] = index;
+    // the granule's history (and gets side entries of its own).
+    const RaceHistory h = loadHistory(c, page);
+    const std::size_t index = page.bytes.size();
+    page.bytes.resize(index + 4);
+    for (std::size_t i = 0; i < 4; ++i)
+      storeHistory(page.bytes[index + i], page, h);
+    c.write = 0;
+    c.setSide(RaceCell::kSplit, index);
   }
   // One prior access seen on several bytes is one hazard.
   struct Seen {
@@ -209,21 +328,23 @@ inline void raceAccessGranule(RaceCell &c, std::vector<RaceCell> &overflow, std:
     Hazard h;
     std::uint8_t bytes;
   };
-  Seen seen[4 * (1 + RaceCell::kReads)];
+  Seen seen[4 * (1 + RaceHistory::kReads)];
   int count = 0;
-  RaceCell *bytes = &overflow[c.thread[0]];
+  const std::size_t first = c.index();
   for (unsigned i = 0; i < 4; ++i) {
     if ((mask & (1u << i)) == 0)
       continue;
-    raceAccess(bytes[i], a, write, atomic, site, [&](Hazard h, const AccessRecord &prior) {
-      for (int k = 0; k < count; ++k)
-        if (seen[k].h == h && seen[k].prior.thread == prior.thread &&
-            seen[k].prior.epoch == prior.epoch && seen[k].prior.site == prior.site) {
-          seen[k].bytes = static_cast<std::uint8_t>(seen[k].bytes | (1u << i));
-          return;
-        }
-      seen[count++] = {prior, h, static_cast<std::uint8_t>(1u << i)};
-    });
+    // By index: the byte cell's vector does not move, but stay safe.
+    raceAccess(page.bytes[first + i], page, a, write, atomic, site,
+               [&](Hazard h, const AccessRecord &prior) {
+                 for (int k = 0; k < count; ++k)
+                   if (seen[k].h == h && seen[k].prior.thread == prior.thread &&
+                       seen[k].prior.epoch == prior.epoch && seen[k].prior.site == prior.site) {
+                     seen[k].bytes = static_cast<std::uint8_t>(seen[k].bytes | (1u << i));
+                     return;
+                   }
+                 seen[count++] = {prior, h, static_cast<std::uint8_t>(1u << i)};
+               });
   }
   for (int k = 0; k < count; ++k)
     onHazard(seen[k].h, seen[k].prior, seen[k].bytes);

@@ -1,10 +1,13 @@
 // Shadow memory: one Cell per granule of device-visible address space, found
-// by a three-level radix table over the 48-bit address (no hashing, no
-// search), with leaf pages allocated on first touch. Checkers keep their
-// per-address state here (race epochs, initialisation bits).
+// through a two-level table with leaf pages allocated on first touch: a
+// middle node holds 2^14 leaves (1 GiB of address at 64 KiB leaves), and the
+// few middle nodes a program touches are found by a hash (the last one
+// cached), so the table costs 128 KiB a node rather than a 2 MiB top level
+// per shadow. Checkers keep their per-address state here (race epochs,
+// initialisation bits).
 //
 // A page also carries a generation and a `PageData` of the checker's own
-// (e.g. overflow cells): `page(a, gen)` hands out the page reset to empty if
+// (e.g. side entries): `page(a, gen)` hands out the page reset to empty if
 // it was last used under another generation, so state that dies at a launch
 // or block boundary costs nothing per cell and is cleared only where touched:
 // the page keeps the range of cells handed out since its last reset, and a
@@ -22,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace warpsim::model {
@@ -81,12 +85,30 @@ public:
 
   // Forgets every cell (pages are released).
   void clear() {
-    top_.clear();
+    mids_.clear();
+    lastMid_ = nullptr;
+    lastMidKey_ = ~std::uintptr_t{0};
+    pageCount_ = 0;
     last_ = nullptr;
     lastPage_ = ~std::uintptr_t{0};
   }
 
   std::size_t pages() const { return pageCount_; }
+
+  // Calls `f(const Page &)` for every allocated page (for statistics: it
+  // walks the whole table).
+  template <class F> void forEachPage(F &&f) const {
+    for (const auto &[key, mid] : mids_)
+      for (const std::unique_ptr<Page> &leaf : mid->leaves)
+        if (leaf)
+          f(*leaf);
+  }
+
+  // Bytes of the table's middle nodes and hash (the pages not counted).
+  std::size_t tableBytes() const {
+    return mids_.size() * (sizeof(Mid) + 4 * sizeof(void *)) +
+           mids_.bucket_count() * sizeof(void *);
+  }
 
 private:
   // The page holding `a`, allocated on first use.
@@ -100,27 +122,26 @@ private:
     return *leaf;
   }
 
-  static constexpr unsigned kMidBits = 30 - kPageShift;            // a Mid covers 1 GiB
-  static constexpr unsigned kTopBits = 48 - kPageShift - kMidBits; // 18
+  static constexpr unsigned kMidBits = 14;
   struct Mid {
     std::unique_ptr<Page> leaves[std::size_t{1} << kMidBits];
   };
 
   Page *leafFor(std::uintptr_t page, bool create) {
-    const std::size_t t = (page >> kMidBits) & ((std::size_t{1} << kTopBits) - 1);
-    const std::size_t m = page & ((std::size_t{1} << kMidBits) - 1);
-    if (top_.empty()) {
-      if (!create)
-        return nullptr;
-      top_.resize(std::size_t{1} << kTopBits);
+    const std::uintptr_t key = page >> kMidBits;
+    Mid *mid = key == lastMidKey_ ? lastMid_ : nullptr;
+    if (mid == nullptr) {
+      auto it = mids_.find(key);
+      if (it == mids_.end()) {
+        if (!create)
+          return nullptr;
+        it = mids_.emplace(key, std::make_unique<Mid>()).first;
+      }
+      mid = it->second.get();
+      lastMidKey_ = key;
+      lastMid_ = mid;
     }
-    std::unique_ptr<Mid> &mid = top_[t];
-    if (!mid) {
-      if (!create)
-        return nullptr;
-      mid = std::make_unique<Mid>();
-    }
-    std::unique_ptr<Page> &leaf = mid->leaves[m];
+    std::unique_ptr<Page> &leaf = mid->leaves[page & ((std::size_t{1} << kMidBits) - 1)];
     if (!leaf) {
       if (!create)
         return nullptr;
@@ -130,7 +151,9 @@ private:
     return leaf.get();
   }
 
-  std::vector<std::unique_ptr<Mid>> top_;
+  std::unordered_map<std::uintptr_t, std::unique_ptr<Mid>> mids_;
+  std::uintptr_t lastMidKey_ = ~std::uintptr_t{0};
+  Mid *lastMid_ = nullptr;
   std::uintptr_t lastPage_ = ~std::uintptr_t{0};
   Page *last_ = nullptr;
   std::size_t pageCount_ = 0;
