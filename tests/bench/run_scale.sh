@@ -12,13 +12,14 @@
 # `check` is `warpsim check` (every checker), each with `--timing`, a warm
 # compile cache and the median of --reps runs (default 1). Columns: wall and
 # CPU (user+system, the program included) seconds of the whole process
-# (/usr/bin/time); kernel time (`--timing`: host time inside the launch) and
-# its ns per simulated thread, flat when time is linear in the grid; the
-# program's own peak RSS (`--timing`) and that less what the program itself
-# asks for, "RSS - data": its buffers (device and host copies of the input: 8
-# bytes a thread in both programs) and, under `check`, the race shadow of the
-# input (8 bytes per byte the kernel touches: 32 a thread), flat when memory
-# does not grow with threads and blocks; the whole process's peak RSS
+# (/usr/bin/time) and CPU ns per simulated thread, flat when time is linear
+# in the grid; kernel time (`--timing`: wall time inside the launch); the
+# program's own peak RSS (`--timing`) and that less what grows with the data,
+# "RSS - data": the program's buffers (D = 4 bytes a thread of input plus 4 a
+# block of results, on the device and in a host copy: 2D) and, under `check`,
+# the checkers' shadow of device memory (race detector 8 bytes per byte the
+# kernel touches, init checker 1 bit per byte: 8.125D); flat when memory does
+# not grow with threads and blocks; the whole process's peak RSS
 # (/usr/bin/time: the larger of the driver's and the program's).
 # Prints the load (uptime) before and after. Nothing is asserted; the script
 # fails only if a program fails.
@@ -64,7 +65,7 @@ for prog in block_reduce wide_reduce; do
 done
 
 echo
-echo "| program | threads | blocks | mode | wall (s) | CPU (s) | kernel (s) | kernel ns/thread | program peak RSS (MiB) | RSS - data (MiB) | whole process peak RSS (MiB) |"
+echo "| program | threads | blocks | mode | wall (s) | CPU (s) | CPU ns/thread | kernel (s) | program peak RSS (MiB) | RSS - data (MiB) | whole process peak RSS (MiB) |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
 row() { # program arg threads blocks
   local prog=$1 arg=$2 threads=$3 blocks=$4 mode cmd
@@ -97,9 +98,10 @@ row() { # program arg threads blocks
     awk -v p="$prog" -v t="$threads" -v b="$blocks" -v mode="$mode" -v w="$(median "${walls[@]}")" \
         -v c="$(median "${cpus[@]}")" -v k="$(median "${kms[@]}")" -v pr="$(median "${prss[@]}")" \
         -v r="$(median "${rsss[@]}")" 'BEGIN {
-      data = 8 * t + (mode == "check" ? 32 * t : 0)
-      printf "| %s | %d | %d | %s | %.2f | %.2f | %.2f | %.0f | %.1f | %.1f | %.1f |\n",
-             p, t, b, mode, w, c, k / 1000, k * 1e6 / t, pr / 1024, (pr * 1024 - data) / 1048576,
+      d = 4 * t + 4 * b
+      data = 2 * d + (mode == "check" ? 8.125 * d : 0)
+      printf "| %s | %d | %d | %s | %.2f | %.2f | %.0f | %.2f | %.1f | %.1f | %.1f |\n",
+             p, t, b, mode, w, c, c * 1e9 / t, k / 1000, pr / 1024, (pr * 1024 - data) / 1048576,
              r / 1024
     }'
   done
