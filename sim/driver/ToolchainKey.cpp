@@ -107,8 +107,8 @@ std::optional<std::uint64_t> readStamp(const fs::path &stamp) {
 }
 
 // Published by rename, as cache entries are: concurrent runs may write the
-// same stamp. Stamps unused for a day go then (each rebuild of warpsim makes
-// one; a stamp removed too early costs one more hash of the files).
+// same stamp. Stamps written more than a day ago go then (each rebuild of
+// warpsim makes one; a stamp still in use that goes costs one more hash).
 void writeStamp(const fs::path &stamp, std::uint64_t key) {
   std::error_code ec;
   const fs::path dir = stamp.parent_path();

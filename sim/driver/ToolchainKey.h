@@ -8,8 +8,8 @@
 
 namespace warpsim::driver {
 
-// Hashing those files reads about 60 MB, three times what the rest of a
-// cache hit costs. A stamp in `cacheDir` named by the files' identities
+// Hashing those files reads about 60 MB, four fifths of what a cache hit
+// cost (docs/performance.md, "First result"). A stamp in `cacheDir` named by the files' identities
 // (path, device, inode, size, modification and change times) keeps the
 // content hash, so a hit reads none of them; a file changed in place gets a
 // new change time, hence a new stamp name and a hash of the contents again.
