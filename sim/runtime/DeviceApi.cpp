@@ -14,7 +14,7 @@
 #include <cuda_runtime.h>
 
 #include "Runtime.h"
-#include "ScopedAtomics.h"
+#include "warpsim/model/AtomicOps.h"
 #include "warpsim/sync_abi.h"
 
 using namespace warpsim;
@@ -39,9 +39,8 @@ inline Lane *lane(const char *what) {
 
 inline uint3 toUint3(const Dim3 &d) { return uint3{d.x, d.y, d.z}; }
 
-// One read-modify-write of a 16-bit float (the other atomics go through
-// scopedAtomic): the event first (it may switch fibers), then the operation,
-// which no other lane can interleave with.
+// One read-modify-write: the event first (it may switch fibers), then the
+// operation, which no other lane can interleave with.
 template <class T, class Op>
 __attribute__((always_inline)) inline T rmw(T *addr, std::uintptr_t pc, Scope scope, Op op) {
   Lane *l = tl_lane;
@@ -249,10 +248,11 @@ extern "C" clock_t clock(void) {
 
 // -------------------------------------------------------------- atomics
 
-// Each atomic at device scope, and its _block and _system variants. The
-// arithmetic is model::atomicResult's (through scopedAtomic), the one that
-// cuda::atomic_ref and PTX atom/red use: one implementation of what an
-// atomic computes. A relaxed operation, as CUDA's atomic functions are.
+// Each atomic at device scope, and its _block and _system variants. What it
+// computes is model::atomicResult, the arithmetic cuda::atomic_ref and PTX
+// atom/red use (one implementation), on the operand's bits; the event and the
+// access stay rmw's, inlined with the operand's size (scopedAtomic's take a
+// run-time size, out of line). Relaxed, as CUDA's atomic functions are.
 namespace {
 template <class T> constexpr model::AtomicType atomicTypeOf() {
   return {static_cast<std::uint8_t>(sizeof(T)),
@@ -263,14 +263,16 @@ template <class T> constexpr model::AtomicType atomicTypeOf() {
 template <class T>
 __attribute__((always_inline)) inline T atomicOp(model::AtomicOp op, T *addr, T val, T compare,
                                                  std::uintptr_t pc, Scope scope) {
-  std::uint64_t v = 0, c = 0;
-  std::memcpy(&v, &val, sizeof(T));
-  std::memcpy(&c, &compare, sizeof(T));
-  const std::uint64_t old = scopedAtomic(tl_lane, reinterpret_cast<std::uintptr_t>(addr), op,
-                                         atomicTypeOf<T>(), v, c, MemoryOrder::Relaxed, scope, pc);
-  T r;
-  std::memcpy(&r, &old, sizeof(T));
-  return r;
+  return rmw(addr, pc, scope, [=](T old) -> T {
+    std::uint64_t o = 0, v = 0, c = 0;
+    std::memcpy(&o, &old, sizeof(T));
+    std::memcpy(&v, &val, sizeof(T));
+    std::memcpy(&c, &compare, sizeof(T));
+    const std::uint64_t now = model::atomicResult(op, atomicTypeOf<T>(), o, v, c);
+    T r;
+    std::memcpy(&r, &now, sizeof(T));
+    return r;
+  });
 }
 } // namespace
 
