@@ -27,7 +27,8 @@ struct ChildProcess {
   // When set, called every 50 ms with the child's pid while it runs
   // (progress, --timeout); otherwise the driver just waits.
   std::function<void(pid_t)> watch;
-  // When set, receives the child's peak resident set in KiB (--timing).
+  // When set, receives the child's peak resident set in KiB (--timing): at
+  // least the fork's own until exec, i.e. the driver's private memory then.
   long *peak_rss_kb = nullptr;
 };
 
