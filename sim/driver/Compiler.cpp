@@ -13,6 +13,7 @@
 #include "CompileCacheLimit.h"
 #include "Process.h"
 #include "RuntimePaths.h"
+#include "ToolchainKey.h"
 #include "warpsim/frontend/Translate.h"
 #include "warpsim/model/ArchSpec.h"
 #include "llvm/Support/xxhash.h"
@@ -112,31 +113,6 @@ std::string hex(std::uint64_t v) {
   return buf;
 }
 
-// Everything that changes the program but is not in the user's files.
-std::uint64_t toolchainKey() {
-  static std::uint64_t key = [] {
-    std::string s = WARPSIM_VERSION;
-    s += WARPSIM_CLANGXX;
-    for (const std::string &lib : runtimePaths().libraries) {
-      bool ok;
-      s += hex(hashText(readFile(lib, ok)));
-    }
-    // The front end that rewrote the program is linked into this executable.
-    bool self_ok;
-    s += hex(hashText(readFile("/proc/self/exe", self_ok)));
-    // The CUDA headers the program is compiled against.
-    std::error_code ec;
-    for (const auto &e : fs::recursive_directory_iterator(runtimePaths().include_dir, ec)) {
-      if (!e.is_regular_file())
-        continue;
-      bool ok;
-      s += e.path().string() + hex(hashText(readFile(e.path().string(), ok)));
-    }
-    return hashText(s);
-  }();
-  return key;
-}
-
 // A cache entry is valid while every file the front end read is unchanged.
 bool depsMatch(const fs::path &entry) {
   std::ifstream in(entry / "deps");
@@ -232,7 +208,8 @@ BuildResult buildProgram(const CliOptions &o) {
   // The dialect and __CUDA_ARCH__ change what the front end makes of it.
   const frontend::TranslateOptions fo = frontendOptions(o, "");
   keyText += "\0S" + fo.std + "\0A" + std::to_string(fo.cuda_arch);
-  keyText += hex(toolchainKey());
+  const fs::path cache = cacheDirectory(o);
+  keyText += hex(toolchainKey(cache));
   const std::vector<std::string> compileFlags = instrumentedCompileFlags(o, instrumentation);
   for (const std::string &flag : compileFlags)
     keyText += std::string("\0F") + flag;
@@ -240,7 +217,6 @@ BuildResult buildProgram(const CliOptions &o) {
     bool pluginOk;
     keyText += hex(hashText(readFile(runtimePaths().values_plugin, pluginOk)));
   }
-  fs::path cache = cacheDirectory(o);
   fs::path entry = cache / hex(hashText(keyText));
   r.program = (entry / "program").string();
   const CacheLimit limit = cacheLimitFromEnv();

@@ -1,6 +1,7 @@
 #include "Process.h"
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -71,11 +72,17 @@ int runChild(const ChildProcess &c) {
     _exit(127);
   }
   int status = 0;
+  rusage usage{};
+  auto finished = [&] {
+    if (c.peak_rss_kb != nullptr)
+      *c.peak_rss_kb = usage.ru_maxrss;
+    return status;
+  };
   if (c.watch) {
     while (true) {
-      pid_t r = waitpid(pid, &status, WNOHANG);
+      pid_t r = wait4(pid, &status, WNOHANG, &usage);
       if (r == pid)
-        return status;
+        return finished();
       if (r < 0 && errno != EINTR)
         return -1;
       c.watch(pid);
@@ -83,10 +90,10 @@ int runChild(const ChildProcess &c) {
       nanosleep(&pause, nullptr);
     }
   }
-  while (waitpid(pid, &status, 0) < 0)
+  while (wait4(pid, &status, 0, &usage) < 0)
     if (errno != EINTR)
       return -1;
-  return status;
+  return finished();
 }
 
 } // namespace warpsim::driver

@@ -27,10 +27,13 @@ struct ChildProcess {
   // When set, called every 50 ms with the child's pid while it runs
   // (progress, --timeout); otherwise the driver just waits.
   std::function<void(pid_t)> watch;
+  // When set, receives the child's peak resident set in KiB (--timing): at
+  // least the fork's own until exec, i.e. the driver's private memory then.
+  long *peak_rss_kb = nullptr;
 };
 
 // Forks, executes and waits for the child; returns its wait status (as from
-// waitpid), or -1 when no child could be started. A child that cannot
+// wait4), or -1 when no child could be started. A child that cannot
 // execute prints why and exits with 127.
 int runChild(const ChildProcess &c);
 

@@ -31,6 +31,7 @@ SimulatedRun runSimulated(const CliOptions &o, const std::string &program,
   child.env = {{"WARPSIM_OPTIONS", runtimeOptions(o)}, {"WARPSIM_REPORT", run.report}};
   child.env.insert(child.env.end(), env.begin(), env.end());
   child.output = output;
+  child.peak_rss_kb = &run.peak_rss_kb;
   if (watch != nullptr && watch->active()) {
     auto extra = watch->env();
     child.env.insert(child.env.end(), extra.begin(), extra.end());

@@ -16,6 +16,7 @@ struct SimulatedRun {
   int wait_status = 0;    // as from waitpid
   std::string report;     // the raw report ("" when none could be made)
   bool timed_out = false; // --timeout ended it
+  long peak_rss_kb = 0;   // the program's peak resident set (KiB)
 };
 
 class RunWatch;

@@ -131,13 +131,17 @@ int runProgram(const CliOptions &o, const std::string &program, ReportSetup &set
                static_cast<unsigned long long>(sum.stats["launches"]),
                static_cast<unsigned long long>(sum.stats["events"]),
                static_cast<unsigned long long>(sum.stats["warp_instructions"]));
-  if (o.timing)
+  if (o.timing) {
     std::fprintf(out,
                  "========= warpsim: kernel time %.3f ms | parallel rounds %llu, serial turns "
                  "%llu\n",
                  static_cast<double>(sum.stats["kernel_ns"]) / 1e6,
                  static_cast<unsigned long long>(sum.stats["parallel_rounds"]),
                  static_cast<unsigned long long>(sum.stats["serial_turns"]));
+    // The program's own: /usr/bin/time on warpsim reports the driver's
+    // (LLVM's libraries) whenever that is larger.
+    std::fprintf(out, "========= warpsim: program peak RSS %ld KiB\n", run.peak_rss_kb);
+  }
   std::fflush(out);
   if (run.timed_out)
     return kAbortedExit;

@@ -14,6 +14,7 @@
 #include <cuda_runtime.h>
 
 #include "Runtime.h"
+#include "warpsim/model/AtomicOps.h"
 #include "warpsim/sync_abi.h"
 
 using namespace warpsim;
@@ -247,57 +248,80 @@ extern "C" clock_t clock(void) {
 
 // -------------------------------------------------------------- atomics
 
-// Each atomic at device scope, and its _block and _system variants.
-#define WS_ATOMIC_AT(NAME, SCOPE, T, EXPR)                                                         \
+// Each atomic at device scope, and its _block and _system variants. What it
+// computes is model::atomicResult, the arithmetic cuda::atomic_ref and PTX
+// atom/red use (one implementation), on the operand's bits; the event and the
+// access stay rmw's, inlined with the operand's size (scopedAtomic's take a
+// run-time size, out of line). Relaxed, as CUDA's atomic functions are.
+namespace {
+template <class T> constexpr model::AtomicType atomicTypeOf() {
+  return {static_cast<std::uint8_t>(sizeof(T)),
+          std::is_floating_point_v<T> ? model::AtomicKind::Float
+          : std::is_signed_v<T>       ? model::AtomicKind::Signed
+                                      : model::AtomicKind::Unsigned};
+}
+template <class T>
+__attribute__((always_inline)) inline T atomicOp(model::AtomicOp op, T *addr, T val, T compare,
+                                                 std::uintptr_t pc, Scope scope) {
+  return rmw(addr, pc, scope, [=](T old) -> T {
+    std::uint64_t o = 0, v = 0, c = 0;
+    std::memcpy(&o, &old, sizeof(T));
+    std::memcpy(&v, &val, sizeof(T));
+    std::memcpy(&c, &compare, sizeof(T));
+    const std::uint64_t now = model::atomicResult(op, atomicTypeOf<T>(), o, v, c);
+    T r;
+    std::memcpy(&r, &now, sizeof(T));
+    return r;
+  });
+}
+} // namespace
+
+#define WS_ATOMIC_AT(NAME, SCOPE, T, OP)                                                           \
   T NAME(T *address, T val) {                                                                      \
-    return rmw(address, WS_RET, SCOPE, [val]([[maybe_unused]] T old) -> T { return EXPR; });       \
+    return atomicOp(model::AtomicOp::OP, address, val, static_cast<T>(0), WS_RET, SCOPE);          \
   }
-#define WS_ATOMIC(NAME, T, EXPR)                                                                   \
-  WS_ATOMIC_AT(NAME, Scope::Device, T, EXPR)                                                       \
-  WS_ATOMIC_AT(NAME##_block, Scope::Block, T, EXPR)                                                \
-  WS_ATOMIC_AT(NAME##_system, Scope::System, T, EXPR)
-WS_ATOMIC(atomicAdd, int, old + val)
-WS_ATOMIC(atomicAdd, unsigned int, old + val)
-WS_ATOMIC(atomicAdd, unsigned long long, old + val)
-WS_ATOMIC(atomicAdd, float, old + val)
-WS_ATOMIC(atomicAdd, double, old + val)
-WS_ATOMIC(atomicSub, int, old - val)
-WS_ATOMIC(atomicSub, unsigned int, old - val)
-WS_ATOMIC(atomicExch, int, val)
-WS_ATOMIC(atomicExch, unsigned int, val)
-WS_ATOMIC(atomicExch, unsigned long long, val)
-WS_ATOMIC(atomicExch, float, val)
-WS_ATOMIC(atomicMin, int, old < val ? old : val)
-WS_ATOMIC(atomicMin, unsigned int, old < val ? old : val)
-WS_ATOMIC(atomicMin, long long, old < val ? old : val)
-WS_ATOMIC(atomicMin, unsigned long long, old < val ? old : val)
-WS_ATOMIC(atomicMax, int, old > val ? old : val)
-WS_ATOMIC(atomicMax, unsigned int, old > val ? old : val)
-WS_ATOMIC(atomicMax, long long, old > val ? old : val)
-WS_ATOMIC(atomicMax, unsigned long long, old > val ? old : val)
-// CUDA: ((old >= val) ? 0 : (old + 1)) and (((old == 0) || (old > val)) ? val : (old - 1)).
-WS_ATOMIC(atomicInc, unsigned int, old >= val ? 0u : old + 1)
-WS_ATOMIC(atomicDec, unsigned int, (old == 0 || old > val) ? val : old - 1)
-WS_ATOMIC(atomicAnd, int, old &val)
-WS_ATOMIC(atomicAnd, unsigned int, old &val)
-WS_ATOMIC(atomicAnd, unsigned long long, old &val)
-WS_ATOMIC(atomicOr, int, old | val)
-WS_ATOMIC(atomicOr, unsigned int, old | val)
-WS_ATOMIC(atomicOr, unsigned long long, old | val)
-WS_ATOMIC(atomicXor, int, old ^ val)
-WS_ATOMIC(atomicXor, unsigned int, old ^ val)
-WS_ATOMIC(atomicXor, unsigned long long, old ^ val)
-// The 16-bit types: the sum rounded once, as the GPU's atom.add.noftz.f16.
-WS_ATOMIC_AT(atomicAdd, Scope::Device, __half, __hadd(old, val))
-WS_ATOMIC_AT(atomicAdd, Scope::Device, __half2, __hadd2(old, val))
-WS_ATOMIC_AT(atomicAdd, Scope::Device, __nv_bfloat16, __hadd(old, val))
-WS_ATOMIC_AT(atomicAdd, Scope::Device, __nv_bfloat162, __hadd2(old, val))
+#define WS_ATOMIC(NAME, T, OP)                                                                     \
+  WS_ATOMIC_AT(NAME, Scope::Device, T, OP)                                                         \
+  WS_ATOMIC_AT(NAME##_block, Scope::Block, T, OP)                                                  \
+  WS_ATOMIC_AT(NAME##_system, Scope::System, T, OP)
+WS_ATOMIC(atomicAdd, int, Add)
+WS_ATOMIC(atomicAdd, unsigned int, Add)
+WS_ATOMIC(atomicAdd, unsigned long long, Add)
+WS_ATOMIC(atomicAdd, float, Add)
+WS_ATOMIC(atomicAdd, double, Add)
+WS_ATOMIC(atomicSub, int, Sub)
+WS_ATOMIC(atomicSub, unsigned int, Sub)
+WS_ATOMIC(atomicExch, int, Exchange)
+WS_ATOMIC(atomicExch, unsigned int, Exchange)
+WS_ATOMIC(atomicExch, unsigned long long, Exchange)
+WS_ATOMIC(atomicExch, float, Exchange)
+WS_ATOMIC(atomicMin, int, Min)
+WS_ATOMIC(atomicMin, unsigned int, Min)
+WS_ATOMIC(atomicMin, long long, Min)
+WS_ATOMIC(atomicMin, unsigned long long, Min)
+WS_ATOMIC(atomicMax, int, Max)
+WS_ATOMIC(atomicMax, unsigned int, Max)
+WS_ATOMIC(atomicMax, long long, Max)
+WS_ATOMIC(atomicMax, unsigned long long, Max)
+// CUDA's ((old >= val) ? 0 : (old + 1)) and (((old == 0) || (old > val)) ? val : (old - 1)):
+// PTX atom.inc / atom.dec.
+WS_ATOMIC(atomicInc, unsigned int, Inc)
+WS_ATOMIC(atomicDec, unsigned int, Dec)
+WS_ATOMIC(atomicAnd, int, And)
+WS_ATOMIC(atomicAnd, unsigned int, And)
+WS_ATOMIC(atomicAnd, unsigned long long, And)
+WS_ATOMIC(atomicOr, int, Or)
+WS_ATOMIC(atomicOr, unsigned int, Or)
+WS_ATOMIC(atomicOr, unsigned long long, Or)
+WS_ATOMIC(atomicXor, int, Xor)
+WS_ATOMIC(atomicXor, unsigned int, Xor)
+WS_ATOMIC(atomicXor, unsigned long long, Xor)
 #undef WS_ATOMIC
 #undef WS_ATOMIC_AT
 
 #define WS_CAS_AT(NAME, SCOPE, T)                                                                  \
   T NAME(T *address, T compare, T val) {                                                           \
-    return rmw(address, WS_RET, SCOPE, [=](T old) -> T { return old == compare ? val : old; });    \
+    return atomicOp(model::AtomicOp::Cas, address, val, compare, WS_RET, SCOPE);                   \
   }
 #define WS_CAS(T)                                                                                  \
   WS_CAS_AT(atomicCAS, Scope::Device, T)                                                           \
@@ -309,6 +333,20 @@ WS_CAS(unsigned long long)
 WS_CAS(unsigned short)
 #undef WS_CAS
 #undef WS_CAS_AT
+
+// The 16-bit float adds: the sum rounded once, as the GPU's atom.add.noftz.f16
+// and .bf16. model::AtomicOps has no 16-bit float kinds (neither
+// cuda::atomic_ref nor the PTX atom path takes them), so these add with the
+// half-precision types' own __hadd/__hadd2.
+#define WS_HALF_ADD(T, ADD)                                                                        \
+  T atomicAdd(T *address, T val) {                                                                 \
+    return rmw(address, WS_RET, Scope::Device, [val](T old) -> T { return ADD(old, val); });       \
+  }
+WS_HALF_ADD(__half, __hadd)
+WS_HALF_ADD(__half2, __hadd2)
+WS_HALF_ADD(__nv_bfloat16, __hadd)
+WS_HALF_ADD(__nv_bfloat162, __hadd2)
+#undef WS_HALF_ADD
 
 // ---------------------------------------------------------- device heap
 // The front end routes malloc/free and new/delete written in device code

@@ -12,6 +12,7 @@ function(build src limit)
 endfunction()
 function(entries var)
   file(GLOB list LIST_DIRECTORIES true ${cache}/*)
+  list(FILTER list INCLUDE REGEX "/[0-9a-f]+$") # entries, not toolchain.stamps
   list(LENGTH list n)
   set(${var} ${n} PARENT_SCOPE)
 endfunction()
