@@ -65,7 +65,8 @@ options:
   --stack-size BYTES     stack per GPU thread (default 65536)
   --resident-blocks N    blocks interleaved at once (default 16)
   --jobs N, -j N         host threads that run blocks (default: one per
-                         core); the results are the same for every N
+                         core the process may use); the results are the
+                         same for every N
   --spin-limit N         warp instructions without progress before a
                          spin-wait is reported as livelock (default 10000000)
   --profile              measure every warp instruction: bank conflicts,

@@ -40,7 +40,7 @@ struct Options {
   std::size_t stack_size = std::size_t{64} * 1024;
   unsigned resident_blocks = 16;
   // Host threads that run blocks (parallel rounds, GridRunner); 0: one per
-  // core. Results do not depend on it.
+  // core the process may use. Results do not depend on it.
   unsigned jobs = 0;
   std::uint64_t spin_limit = 10'000'000; // warp instructions without progress
   unsigned fast_quantum = 1024;          // events a lane runs before yielding (fast)

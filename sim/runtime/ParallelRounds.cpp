@@ -18,6 +18,8 @@
 // or one after the other gives the same result. Device printf is buffered
 // per block and flushed in round order; the livelock count is summed per
 // round.
+#include <sched.h>
+
 #include <algorithm>
 #include <limits>
 #include <thread>
@@ -60,8 +62,16 @@ bool GridRunner::turn(BlockExecutor &b, std::uint32_t from) {
 
 bool GridRunner::parallelRound() {
   if (!workers_) {
-    unsigned n = rt_.options.jobs != 0 ? rt_.options.jobs : std::thread::hardware_concurrency();
-    workers_ = std::make_unique<HostWorkers>(std::clamp(n, 1u, 256u), &installCrashStackForThread);
+    // Default: the cores this process may run on (taskset, cpusets), not
+    // the machine's. More threads than resident blocks would only wait.
+    unsigned n = rt_.options.jobs;
+    if (n == 0) {
+      cpu_set_t set;
+      n = sched_getaffinity(0, sizeof set, &set) == 0 ? static_cast<unsigned>(CPU_COUNT(&set))
+                                                      : std::thread::hardware_concurrency();
+    }
+    n = std::clamp(n, 1u, std::max(1u, rt_.options.resident_blocks));
+    workers_ = std::make_unique<HostWorkers>(n, &installCrashStackForThread);
   }
   const unsigned n = workers_->size();
   ++totals_.parallel_rounds;
