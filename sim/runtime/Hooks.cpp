@@ -325,6 +325,7 @@ void ptxValue(Lane *l, const void *p, std::uint32_t n, const StaticSite *site, v
 
 #define WS_VALUES(N, T)                                                                            \
   T __warpsim_load##N(const void *p, const StaticSite *site) {                                     \
+    __warpsim_event_site = site;                                                                   \
     access(const_cast<void *>(p), N, AccessKind::Load, WS_RET);                                    \
     T v;                                                                                           \
     if (Lane *l = ptxLane()) [[unlikely]]                                                          \
@@ -334,6 +335,7 @@ void ptxValue(Lane *l, const void *p, std::uint32_t n, const StaticSite *site, v
     return v;                                                                                      \
   }                                                                                                \
   void __warpsim_store##N(void *p, T v, const StaticSite *site) {                                  \
+    __warpsim_event_site = site;                                                                   \
     access(p, N, AccessKind::Store, WS_RET);                                                       \
     if (Lane *l = ptxLane()) [[unlikely]]                                                          \
       ptxValue(l, p, N, site, nullptr, &v);                                                        \
@@ -347,19 +349,22 @@ WS_VALUES(8, std::uint64_t)
 WS_VALUES(16, unsigned __int128)
 #undef WS_VALUES
 
-void __warpsim_memcpy(void *dst, const void *src, unsigned long n, const StaticSite *) {
+void __warpsim_memcpy(void *dst, const void *src, unsigned long n, const StaticSite *site) {
+  __warpsim_event_site = site;
   std::uintptr_t pc = WS_RET;
   rangeAccess(src, n, AccessKind::Load, pc);
   rangeAccess(dst, n, AccessKind::Store, pc);
   std::memcpy(dst, src, n);
 }
-void __warpsim_memmove(void *dst, const void *src, unsigned long n, const StaticSite *) {
+void __warpsim_memmove(void *dst, const void *src, unsigned long n, const StaticSite *site) {
+  __warpsim_event_site = site;
   std::uintptr_t pc = WS_RET;
   rangeAccess(src, n, AccessKind::Load, pc);
   rangeAccess(dst, n, AccessKind::Store, pc);
   std::memmove(dst, src, n);
 }
-void __warpsim_memset(void *dst, int c, unsigned long n, const StaticSite *) {
+void __warpsim_memset(void *dst, int c, unsigned long n, const StaticSite *site) {
+  __warpsim_event_site = site;
   rangeAccess(dst, n, AccessKind::Store, WS_RET);
   std::memset(dst, c, n);
 }

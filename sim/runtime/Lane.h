@@ -65,6 +65,10 @@ struct PendingEvent {
   std::uint32_t size = 0;
   std::uintptr_t addr = 0;
   std::uintptr_t pc = 0;
+  // Where the event lies in the code, for the reconvergence rule: its static
+  // site's row when the code was built with the value-carrying pass (the
+  // order -O0 lays the code out in, whatever the optimiser did), else pc.
+  std::uintptr_t position = 0;
   // Warp operations (EventKind::WarpOp).
   model::WarpOp op = model::WarpOp::SyncWarp;
   std::uint64_t mask = 0;     // as passed
