@@ -36,6 +36,7 @@
 // get rows at each call site.
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,8 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -115,6 +118,11 @@ public:
 
   bool run() {
     declareRuntime();
+    // Before inlining: an always_inline callee's __builtin_return_address
+    // is not its caller's own.
+    for (Function &f : m_)
+      if (!f.isDeclaration() && !f.hasFnAttribute(Attribute::AlwaysInline) && readsReturnAddress(f))
+        transparent_.insert(&f);
     const bool inlined = inlineAlwaysInline();
     std::vector<std::pair<Instruction *, Use>> todo;
     for (Function &f : m_) {
@@ -228,18 +236,34 @@ private:
            !PointerMayBeCaptured(addr, /*ReturnCaptures=*/true, /*StoreCaptures=*/true);
   }
 
-  // Calls that may reach the runtime: not intrinsics, inline asm or
-  // functions defined here (their own events have rows).
-  static bool runtimeCall(const CallBase &call) {
+  // A wrapper that hands the runtime its own return address as the pc of
+  // the events it makes (ptx_exec, cg::sync, cuda::barrier ...): the events
+  // are its caller's, at the call.
+  static bool readsReturnAddress(const Function &f) {
+    for (const BasicBlock &bb : f)
+      for (const Instruction &i : bb)
+        if (const auto *ii = dyn_cast<IntrinsicInst>(&i);
+            ii && ii->getIntrinsicID() == Intrinsic::returnaddress)
+          return true;
+    return false;
+  }
+
+  // Calls that may make an event with no row of their own: into the
+  // runtime (not intrinsics, inline asm or functions defined here, whose
+  // own events have rows), and into a wrapper that names its call site.
+  bool eventCall(const CallBase &call) const {
     if (isa<IntrinsicInst>(call) || call.isInlineAsm())
       return false;
     const Function *callee = call.getCalledFunction();
-    return callee == nullptr || callee->isDeclaration();
+    return callee == nullptr || callee->isDeclaration() || transparent_.count(callee) != 0;
   }
 
   Use use(Instruction &i, bool instrumented) const {
     if (i.hasMetadata(LLVMContext::MD_nosanitize))
       return Use::None;
+    // In a wrapper, the events it makes without a row keep the row of the
+    // call to it (the value hooks put their own row back when done).
+    const bool inWrapper = transparent_.count(i.getFunction()) != 0;
     if (auto *mi = dyn_cast<MemIntrinsic>(&i)) {
       if (!instrumented || mi->getDestAddressSpace() != 0)
         return Use::None;
@@ -251,11 +275,11 @@ private:
       return privateSlot(mi->getRawDest()) ? Use::None : Use::Value;
     }
     if (auto *call = dyn_cast<CallBase>(&i))
-      return runtimeCall(*call) ? Use::Order : Use::None;
+      return !inWrapper && eventCall(*call) ? Use::Order : Use::None;
     if (!instrumented)
       return Use::None;
     if (isa<AtomicRMWInst>(i) || isa<AtomicCmpXchgInst>(i))
-      return Use::Order; // TSan's __tsan_atomic* hooks make the event
+      return inWrapper ? Use::None : Use::Order; // TSan's __tsan_atomic* hooks make the event
     Value *addr;
     Type *t;
     if (auto *l = dyn_cast<LoadInst>(&i)) {
@@ -272,14 +296,14 @@ private:
     if (addr->getType()->getPointerAddressSpace() != 0 || addr->isSwiftError())
       return Use::None;
     if (i.isAtomic())
-      return Use::Order;
+      return inWrapper ? Use::None : Use::Order;
     // A stack slot whose address never escapes is private to the thread.
     if (privateSlot(addr))
       return Use::None;
     // Vtable accesses and types the runtime does not carry stay for TSan,
     // whose hooks make the event.
     if (isVtableAccess(&i) || !carried(t, dl_))
-      return Use::Order;
+      return inWrapper ? Use::None : Use::Order;
     return Use::Value;
   }
 
@@ -413,6 +437,7 @@ private:
   ArrayType *tableTy_ = nullptr;
   GlobalVariable *table_ = nullptr;
   GlobalVariable *eventSite_ = nullptr;
+  std::set<const Function *> transparent_;
   std::vector<Site> sites_;
   std::map<std::string, Constant *> files_;
 };

@@ -14,6 +14,7 @@ namespace warpsim::sim {
 
 using boost::context::detail::fcontext_t;
 class BlockExecutor;
+struct StaticSite;
 struct Warp;
 
 enum class LaneState : std::uint8_t {
@@ -93,6 +94,9 @@ struct Lane {
   std::uint32_t stack = 0;  // StackPool index
   std::uintptr_t stack_lo = 0, stack_hi = 0;
   std::uint32_t quantum = 0; // events left before yielding (fast schedule)
+  // __warpsim_event_site while the lane is switched out: it is the lane's,
+  // and one runtime call may make several events with switches between.
+  const StaticSite *event_site = nullptr;
   // Shadow call stack, from the instrumentation's function entry/exit.
   std::uint32_t depth = 0;
   std::uint64_t stack_hash = 0;
