@@ -118,11 +118,7 @@ public:
 
   bool run() {
     declareRuntime();
-    // Before inlining: an always_inline callee's __builtin_return_address
-    // is not its caller's own.
-    for (Function &f : m_)
-      if (!f.isDeclaration() && !f.hasFnAttribute(Attribute::AlwaysInline) && readsReturnAddress(f))
-        transparent_.insert(&f);
+    findWrappers();
     const bool inlined = inlineAlwaysInline();
     std::vector<std::pair<Instruction *, Use>> todo;
     for (Function &f : m_) {
@@ -161,13 +157,16 @@ private:
   // whose address only reaches these calls stays private to the thread.
   // Each call names its access by its return address in reports, so it is
   // `nomerge` (two stores in two branches must not become one call at line
-  // 0) and `notail` (a sibling call would return past the user's function).
+  // 0), `noduplicate` (an unrolled loop would give one site several return
+  // addresses: -O2 split findings and warp instructions so) and `notail`
+  // (a sibling call would return past the user's function).
   void declareRuntime() {
     Type *voidTy = Type::getVoidTy(ctx_), *i64 = Type::getInt64Ty(ctx_);
     auto declare = [&](const std::string &name, FunctionType *ty, unsigned pointers) {
       Function *f = cast<Function>(m_.getOrInsertFunction(name, ty).getCallee());
       f->setDoesNotThrow();
       f->addFnAttr(Attribute::NoMerge);
+      f->addFnAttr(Attribute::NoDuplicate);
       for (unsigned a = 0; a < pointers; ++a)
         f->addParamAttr(a, Attribute::NoCapture);
     };
@@ -246,6 +245,29 @@ private:
             ii && ii->getIntrinsicID() == Intrinsic::returnaddress)
           return true;
     return false;
+  }
+
+  // The wrappers (before inlining: an always_inline callee's
+  // __builtin_return_address is not its caller's own), and the functions
+  // they call, which may hand the runtime that address in turn (<cuda/ptx>'s
+  // functions call __ws::exec with it): their events, too, are at the call
+  // into the wrapper.
+  void findWrappers() {
+    std::vector<const Function *> work;
+    for (Function &f : m_)
+      if (!f.isDeclaration() && !f.hasFnAttribute(Attribute::AlwaysInline) &&
+          readsReturnAddress(f) && transparent_.insert(&f).second)
+        work.push_back(&f);
+    while (!work.empty()) {
+      const Function *f = work.back();
+      work.pop_back();
+      for (const BasicBlock &bb : *f)
+        for (const Instruction &i : bb)
+          if (const auto *call = dyn_cast<CallBase>(&i); call && !isa<IntrinsicInst>(call))
+            if (const Function *g = call->getCalledFunction();
+                g != nullptr && !g->isDeclaration() && transparent_.insert(g).second)
+              work.push_back(g);
+    }
   }
 
   // Calls that may make an event with no row of their own: into the
