@@ -50,7 +50,7 @@ int arithmetic(int a, int i) {
 // them), and a float carries its bits.
 // VALUES-LABEL: define {{.*}}@_Z7escapesPf(
 // VALUES: call void @__warpsim_store4(ptr {{.*}}%[[ESC:[0-9a-z]+]], i32 7,
-// VALUES: store volatile ptr {{.*}}@__warpsim_sites{{.*}}, ptr @__warpsim_event_site,{{.*}} !nosanitize
+// VALUES: store volatile ptr {{.*}}@__warpsim_sites{{.*}} @__warpsim_event_site,{{.*}}!nosanitize
 // VALUES-NEXT: {{call|invoke}} void @_Z6escapePi(
 // VALUES: call i32 @__warpsim_load4(ptr {{.*}}%[[ESC]],
 // VALUES: call i32 @__warpsim_load4(ptr {{.*}}%0,
@@ -95,9 +95,9 @@ void barrier();
 __attribute__((noinline)) int defined_here(int *p) { return *p; }
 __attribute__((always_inline)) inline void helper() { barrier(); }
 // VALUES-LABEL: define {{.*}}@_Z6eventsPi(
-// VALUES: store volatile ptr {{.*}}@__warpsim_sites, i64 [[BARRIER:[0-9]+]]), ptr @__warpsim_event_site,{{.*}} !nosanitize
+// VALUES: store volatile ptr {{.*}}@__warpsim_sites{{.*}} @__warpsim_event_site,{{.*}}!nosanitize
 // VALUES-NEXT: {{call|invoke}} void @_Z7barrierv()
-// VALUES: store volatile ptr {{.*}}@__warpsim_sites, i64 [[ATOMIC:[0-9]+]]), ptr @__warpsim_event_site,{{.*}} !nosanitize
+// VALUES: store volatile ptr {{.*}}@__warpsim_sites{{.*}} @__warpsim_event_site,{{.*}}!nosanitize
 // VALUES-NEXT: call i32 @__tsan_atomic32_fetch_add(
 // VALUES-NOT: @__warpsim_event_site
 // VALUES: call {{.*}}@_Z12defined_herePi(
