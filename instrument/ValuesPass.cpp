@@ -22,21 +22,38 @@
 // through __tsan_atomic*), vtable accesses and accesses of a size or type it
 // does not carry stay for -fsanitize=thread, which runs after this pass and
 // also keeps the shadow call stack (__tsan_func_entry/exit).
+//
+// Every other instruction that may become an event without carrying a site
+// (a call into the runtime: a barrier, a warp operation, atomicAdd; an atomic
+// or an access left to TSan) gets a row of kind Call, and the pass stores
+// that row's address in the runtime's thread-local __warpsim_event_site right
+// before it. The rows are numbered in the order of the IR at the start of the
+// pipeline, which is the order -O0 lays the code out in, so the reconvergence
+// rule can order events by row instead of by code address: the same order
+// whatever the optimiser does to the layout (docs/architecture.md). To make
+// that order -O0's exactly, always_inline callees are inlined first (the
+// always-inliner would do it later, at every level), so that their events
+// get rows at each call site.
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/InlineCost.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -44,8 +61,13 @@ using namespace llvm;
 namespace {
 
 // The site table's kind field (sim/runtime/ValueHooks.cpp reads the same).
-constexpr std::uint32_t kSiteLoad = 0, kSiteStore = 1, kSiteCopy = 2, kSiteSet = 3,
+constexpr std::uint32_t kSiteLoad = 0, kSiteStore = 1, kSiteCopy = 2, kSiteSet = 3, kSiteCall = 4,
                         kSiteVolatile = 0x100;
+
+// What the pass does with an instruction: nothing, make it a value-carrying
+// call, or store its row in __warpsim_event_site before it (an event the
+// runtime makes without a site of its own).
+enum class Use { None, Value, Order };
 
 struct Site {
   Constant *file;
@@ -96,28 +118,36 @@ public:
 
   bool run() {
     declareRuntime();
-    std::vector<Instruction *> todo;
+    findWrappers();
+    const bool inlined = inlineAlwaysInline();
+    std::vector<std::pair<Instruction *, Use>> todo;
     for (Function &f : m_) {
-      if (f.isDeclaration() || !f.hasFnAttribute(Attribute::SanitizeThread) ||
-          f.hasFnAttribute(Attribute::Naked) ||
+      if (f.isDeclaration() || f.hasFnAttribute(Attribute::Naked) ||
           f.hasFnAttribute(Attribute::DisableSanitizerInstrumentation))
         continue;
-      keepCallSites(f);
+      // Without sanitize_thread (no_sanitize("thread")) the accesses stay
+      // plain, but a barrier it calls is still an event and needs its row.
+      const bool instrumented = f.hasFnAttribute(Attribute::SanitizeThread);
+      if (instrumented)
+        keepCallSites(f);
       for (BasicBlock &bb : f)
         for (Instruction &i : bb)
-          if (wanted(i))
-            todo.push_back(&i);
+          if (const Use u = use(i, instrumented); u != Use::None)
+            todo.emplace_back(&i, u);
     }
     if (todo.empty())
-      return false;
+      return inlined;
     // The table is sized now and filled at the end: a site id is the
     // address of its row, a link-time constant (no load at the access).
     siteTy_ = StructType::get(ctx_, {ptr_, i32_, i32_, i32_, i32_});
     tableTy_ = ArrayType::get(siteTy_, todo.size());
     table_ = new GlobalVariable(m_, tableTy_, true, GlobalValue::PrivateLinkage, nullptr,
                                 "__warpsim_sites");
-    for (Instruction *i : todo)
-      replace(i);
+    for (auto [i, u] : todo)
+      if (u == Use::Value)
+        replace(i);
+      else
+        markEvent(i);
     emitSiteTable();
     return true;
   }
@@ -127,13 +157,16 @@ private:
   // whose address only reaches these calls stays private to the thread.
   // Each call names its access by its return address in reports, so it is
   // `nomerge` (two stores in two branches must not become one call at line
-  // 0) and `notail` (a sibling call would return past the user's function).
+  // 0), `noduplicate` (an unrolled loop would give one site several return
+  // addresses: -O2 split findings and warp instructions so) and `notail`
+  // (a sibling call would return past the user's function).
   void declareRuntime() {
     Type *voidTy = Type::getVoidTy(ctx_), *i64 = Type::getInt64Ty(ctx_);
     auto declare = [&](const std::string &name, FunctionType *ty, unsigned pointers) {
       Function *f = cast<Function>(m_.getOrInsertFunction(name, ty).getCallee());
       f->setDoesNotThrow();
       f->addFnAttr(Attribute::NoMerge);
+      f->addFnAttr(Attribute::NoDuplicate);
       for (unsigned a = 0; a < pointers; ++a)
         f->addParamAttr(a, Attribute::NoCapture);
     };
@@ -147,6 +180,37 @@ private:
     declare("__warpsim_memcpy", FunctionType::get(voidTy, {ptr_, ptr_, i64, ptr_}, false), 2);
     declare("__warpsim_memmove", FunctionType::get(voidTy, {ptr_, ptr_, i64, ptr_}, false), 2);
     declare("__warpsim_memset", FunctionType::get(voidTy, {ptr_, i32_, i64, ptr_}, false), 1);
+    // Defined in the runtime (SiteTable.cpp), which the program links
+    // statically: initial-exec TLS, one store.
+    eventSite_ = cast<GlobalVariable>(m_.getOrInsertGlobal("__warpsim_event_site", ptr_));
+    eventSite_->setThreadLocalMode(GlobalValue::InitialExecTLSModel);
+  }
+
+  // The always-inliner's work, done before the rows are numbered: an
+  // always_inline callee's accesses and calls then get a row at each call
+  // site, in the caller's order, as their code lies at -O0. Same conditions
+  // as llvm's AlwaysInlinerPass; what it leaves (recursion, a callee that
+  // cannot be inlined) that pass leaves too.
+  bool inlineAlwaysInline() {
+    bool changed = false;
+    for (Function &f : m_) {
+      if (f.isDeclaration() || !f.hasFnAttribute(Attribute::AlwaysInline) ||
+          f.isPresplitCoroutine() || !isInlineViable(f).isSuccess())
+        continue;
+      std::vector<CallBase *> calls;
+      for (User *u : f.users())
+        if (auto *cb = dyn_cast<CallBase>(u); cb && cb->getCalledFunction() == &f &&
+                                              cb->getCaller() != &f &&
+                                              !cb->hasFnAttr(Attribute::NoInline))
+          calls.push_back(cb);
+      for (CallBase *cb : calls) {
+        InlineFunctionInfo info;
+        changed |= InlineFunction(*cb, info, /*MergeAttributes=*/true, /*CalleeAAR=*/nullptr,
+                                  /*InsertLifetime=*/false)
+                       .isSuccess();
+      }
+    }
+    return changed;
   }
 
   // Optimised user code keeps the call structure of -O0, on which reports
@@ -171,40 +235,108 @@ private:
            !PointerMayBeCaptured(addr, /*ReturnCaptures=*/true, /*StoreCaptures=*/true);
   }
 
-  bool wanted(Instruction &i) const {
-    if (i.hasMetadata(LLVMContext::MD_nosanitize) || isVtableAccess(&i))
+  // A wrapper that hands the runtime its own return address as the pc of
+  // the events it makes (ptx_exec, cg::sync, cuda::barrier ...): the events
+  // are its caller's, at the call.
+  static bool readsReturnAddress(const Function &f) {
+    for (const BasicBlock &bb : f)
+      for (const Instruction &i : bb)
+        if (const auto *ii = dyn_cast<IntrinsicInst>(&i);
+            ii && ii->getIntrinsicID() == Intrinsic::returnaddress)
+          return true;
+    return false;
+  }
+
+  // The wrappers (before inlining: an always_inline callee's
+  // __builtin_return_address is not its caller's own), and the functions
+  // they call, which may hand the runtime that address in turn (<cuda/ptx>'s
+  // functions call __ws::exec with it): their events, too, are at the call
+  // into the wrapper.
+  void findWrappers() {
+    std::vector<const Function *> work;
+    for (Function &f : m_)
+      if (!f.isDeclaration() && !f.hasFnAttribute(Attribute::AlwaysInline) &&
+          readsReturnAddress(f) && transparent_.insert(&f).second)
+        work.push_back(&f);
+    while (!work.empty()) {
+      const Function *f = work.back();
+      work.pop_back();
+      for (const BasicBlock &bb : *f)
+        for (const Instruction &i : bb)
+          if (const auto *call = dyn_cast<CallBase>(&i); call && !isa<IntrinsicInst>(call))
+            if (const Function *g = call->getCalledFunction();
+                g != nullptr && !g->isDeclaration() && transparent_.insert(g).second)
+              work.push_back(g);
+    }
+  }
+
+  // Calls that may make an event with no row of their own: into the
+  // runtime (not intrinsics, inline asm or functions defined here, whose
+  // own events have rows), and into a wrapper that names its call site.
+  bool eventCall(const CallBase &call) const {
+    if (isa<IntrinsicInst>(call) || call.isInlineAsm())
       return false;
+    const Function *callee = call.getCalledFunction();
+    return callee == nullptr || callee->isDeclaration() || transparent_.count(callee) != 0;
+  }
+
+  Use use(Instruction &i, bool instrumented) const {
+    if (i.hasMetadata(LLVMContext::MD_nosanitize))
+      return Use::None;
+    // In a wrapper, the events it makes without a row keep the row of the
+    // call to it (the value hooks put their own row back when done).
+    const bool inWrapper = transparent_.count(i.getFunction()) != 0;
     if (auto *mi = dyn_cast<MemIntrinsic>(&i)) {
-      if (mi->getDestAddressSpace() != 0)
-        return false;
+      if (!instrumented || mi->getDestAddressSpace() != 0)
+        return Use::None;
       if (auto *mt = dyn_cast<MemTransferInst>(mi))
         return mt->getSourceAddressSpace() == 0 &&
-               !(privateSlot(mt->getRawDest()) && privateSlot(mt->getRawSource()));
-      return !privateSlot(mi->getRawDest());
+                       !(privateSlot(mt->getRawDest()) && privateSlot(mt->getRawSource()))
+                   ? Use::Value
+                   : Use::None;
+      return privateSlot(mi->getRawDest()) ? Use::None : Use::Value;
     }
+    if (auto *call = dyn_cast<CallBase>(&i))
+      return !inWrapper && eventCall(*call) ? Use::Order : Use::None;
+    if (!instrumented)
+      return Use::None;
+    if (isa<AtomicRMWInst>(i) || isa<AtomicCmpXchgInst>(i))
+      return inWrapper ? Use::None : Use::Order; // TSan's __tsan_atomic* hooks make the event
     Value *addr;
     Type *t;
     if (auto *l = dyn_cast<LoadInst>(&i)) {
-      if (l->isAtomic())
-        return false;
       addr = l->getPointerOperand();
       t = l->getType();
-      if (pointsToConstantData(addr))
-        return false;
+      if (!l->isAtomic() && pointsToConstantData(addr))
+        return Use::None;
     } else if (auto *s = dyn_cast<StoreInst>(&i)) {
-      if (s->isAtomic())
-        return false;
       addr = s->getPointerOperand();
       t = s->getValueOperand()->getType();
     } else {
-      return false;
+      return Use::None;
     }
     if (addr->getType()->getPointerAddressSpace() != 0 || addr->isSwiftError())
-      return false;
-    if (!carried(t, dl_))
-      return false;
+      return Use::None;
+    if (i.isAtomic())
+      return inWrapper ? Use::None : Use::Order;
     // A stack slot whose address never escapes is private to the thread.
-    return !privateSlot(addr);
+    if (privateSlot(addr))
+      return Use::None;
+    // Vtable accesses and types the runtime does not carry stay for TSan,
+    // whose hooks make the event.
+    if (isVtableAccess(&i) || !carried(t, dl_))
+      return inWrapper ? Use::None : Use::Order;
+    return Use::Value;
+  }
+
+  // An event the runtime makes without a site of its own: its row goes to
+  // __warpsim_event_site first. Volatile so that no optimisation merges or
+  // moves it; nosanitize so that TSan does not make it an access.
+  void markEvent(Instruction *i) {
+    Value *site = siteId(i, kSiteCall, 0);
+    IRBuilder<> b(i);
+    StoreInst *s = b.CreateStore(site, eventSite_, /*isVolatile=*/true);
+    s->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(ctx_, {}));
   }
 
   Constant *siteId(Instruction *i, std::uint32_t kind, std::uint32_t size) {
@@ -326,6 +458,8 @@ private:
   StructType *siteTy_ = nullptr;
   ArrayType *tableTy_ = nullptr;
   GlobalVariable *table_ = nullptr;
+  GlobalVariable *eventSite_ = nullptr;
+  std::set<const Function *> transparent_;
   std::vector<Site> sites_;
   std::map<std::string, Constant *> files_;
 };

@@ -41,19 +41,21 @@ const std::vector<const char *> kInstrumentedCompile = {"-O0",
                                                         "-fno-omit-frame-pointer",
                                                         "-w"};
 
-// WARPSIM_INSTRUMENTATION=values (and WARPSIM_OPT_LEVEL=0|1|2): warpsim's
-// own pass plugin makes every load, store and memcpy/memset a runtime call
-// that carries its value (instrument/ValuesPass.cpp); such a load cannot be
-// hoisted, so user code may be optimised. -fsanitize=thread stays for what
-// the plugin leaves: atomics, the shadow call stack, odd-sized accesses.
+// How user code is instrumented (docs/cli.md, "Instrumentation"). Default:
+// warpsim's own pass plugin makes every load, store and memcpy/memset a
+// runtime call that carries its value (instrument/ValuesPass.cpp); such a
+// load cannot be hoisted, so user code is optimised (-O1;
+// WARPSIM_OPT_LEVEL=0|1|2). -fsanitize=thread stays for what the plugin
+// leaves: atomics, the shadow call stack, odd-sized accesses.
+// WARPSIM_INSTRUMENTATION=tsan: ThreadSanitizer's hooks alone, at -O0.
 struct Instrumentation {
-  bool values = false;
-  char optLevel = '0';
+  bool values = true;
+  char optLevel = '1';
   std::string error; // not empty: a bad setting (bad usage)
 };
 
-// --memory-model ptx selects the value-carrying instrumentation itself (the
-// model chooses what loads read); its flags, and so the cache key, differ.
+// --memory-model ptx needs the value-carrying instrumentation (the model
+// chooses what loads read).
 Instrumentation instrumentationFor(const CliOptions &o) {
   Instrumentation in;
   const char *mode = std::getenv("WARPSIM_INSTRUMENTATION");
@@ -61,13 +63,15 @@ Instrumentation instrumentationFor(const CliOptions &o) {
   const std::string m = mode != nullptr ? mode : "";
   const std::string l = opt != nullptr ? opt : "";
   const bool ptx = o.memory_model == "ptx";
-  if (m == "values" || (ptx && m.empty()))
-    in.values = true;
-  else if (ptx && m == "tsan")
+  if (m == "tsan") {
+    in.values = false;
+    in.optLevel = '0';
+  }
+  if (ptx && m == "tsan")
     in.error = "warpsim: error: --memory-model ptx needs the value-carrying instrumentation, "
                "but WARPSIM_INSTRUMENTATION=tsan is set (the TSan hooks cannot choose the value "
                "a load reads); unset it or set it to 'values'";
-  else if (!m.empty() && m != "tsan")
+  else if (!m.empty() && m != "tsan" && m != "values")
     in.error = "warpsim: error: WARPSIM_INSTRUMENTATION='" + m + "': expected 'tsan' or 'values'";
   if (in.error.empty() && !l.empty()) {
     if (l != "0" && l != "1" && l != "2")

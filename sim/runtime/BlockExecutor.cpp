@@ -10,6 +10,7 @@
 #include "AddressSpace.h"
 #include "GridRunner.h"
 #include "Runtime.h"
+#include "SiteTable.h"
 #include "ThreadList.h"
 #include "warpsim/model/MemoryOrdering.h"
 
@@ -20,6 +21,14 @@ using boost::context::detail::make_fcontext;
 using boost::context::detail::transfer_t;
 
 thread_local Lane *tl_lane = nullptr;
+
+namespace {
+// The event's position for the reconvergence rule (PendingEvent::position).
+inline std::uintptr_t codePosition(std::uintptr_t pc) {
+  const StaticSite *site = __warpsim_event_site;
+  return site != nullptr ? reinterpret_cast<std::uintptr_t>(site) : pc;
+}
+} // namespace
 
 // A lane's fiber: it reaches its block, and through it the launch, from the
 // transfer data it was started with.
@@ -138,7 +147,9 @@ void BlockExecutor::releaseStacks() {
 [[gnu::always_inline]] inline void BlockExecutor::yieldToScheduler(Lane *l) {
   Lane *next = chain_ ? chainFrom(l) : nullptr;
   from_ = l;
+  l->event_site = __warpsim_event_site;
   arrived(next != nullptr ? jump_fcontext(next->ctx, next) : jump_fcontext(sched_, nullptr));
+  __warpsim_event_site = l->event_site;
 }
 
 bool BlockExecutor::afterStop(Lane *l) {
@@ -584,6 +595,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   e.size = size;
   e.addr = addr;
   e.pc = pc;
+  e.position = codePosition(pc);
   if (!grid_.lanesRunAlone()) {
     l->state = LaneState::AtEvent;
     yieldToScheduler(l);
@@ -626,6 +638,7 @@ PendingEvent &BlockExecutor::event(Lane *l, EventKind kind, std::uintptr_t pc) {
   PendingEvent &e = l->ev;
   e.kind = kind;
   e.pc = pc;
+  e.position = codePosition(pc);
   e.addr = 0;
   e.size = 0;
   return e;
@@ -1003,17 +1016,20 @@ void BlockExecutor::describeWaiters(Finding &f) const {
   // call stack (one helper such as a named_sync() wrapper serves several call
   // sites) and, for waiters, what they wait for (one instruction may wait on
   // different barrier ids, mbarriers or phases). One group is one site.
+  // Listed in code order (PendingEvent::position: the same whatever the
+  // optimiser's layout), then by address.
   struct Key {
     int what; // 0 waits at a barrier, 1 spins, 2 exited, 3 waits at a warp op
-    std::uintptr_t pc;
+    std::uintptr_t position, pc;
     std::vector<std::uintptr_t> stack;
     std::string waitsFor;
     bool operator<(const Key &o) const {
-      return std::tie(what, pc, stack, waitsFor) < std::tie(o.what, o.pc, o.stack, o.waitsFor);
+      return std::tie(what, position, pc, stack, waitsFor) <
+             std::tie(o.what, o.position, o.pc, o.stack, o.waitsFor);
     }
   };
   auto keyOf = [&](const Lane &l, int what) {
-    Key k{what, what == 2 ? 0 : l.ev.pc, {}, {}};
+    Key k{what, what == 2 ? 0 : l.ev.position, what == 2 ? 0 : l.ev.pc, {}, {}};
     if (what == 2)
       return k;
     for (std::uint32_t d = std::min(l.depth, Lane::kMaxFrames);

@@ -323,9 +323,16 @@ void ptxValue(Lane *l, const void *p, std::uint32_t n, const StaticSite *site, v
 }
 } // namespace
 
+// The hooks lie in their own section: a host crash inside one (the user's
+// host code dereferencing a bad pointer) is reported at its caller
+// (Runtime.cpp, reportHostCrash), where TSan's build crashes itself.
+#define WS_VALUE_HOOK __attribute__((section("warpsim_value_hooks")))
 #define WS_VALUES(N, T)                                                                            \
-  T __warpsim_load##N(const void *p, const StaticSite *site) {                                     \
+  WS_VALUE_HOOK T __warpsim_load##N(const void *p, const StaticSite *site) {                       \
+    const StaticSite *outer = __warpsim_event_site;                                                \
+    __warpsim_event_site = site;                                                                   \
     access(const_cast<void *>(p), N, AccessKind::Load, WS_RET);                                    \
+    __warpsim_event_site = outer;                                                                  \
     T v;                                                                                           \
     if (Lane *l = ptxLane()) [[unlikely]]                                                          \
       ptxValue(l, p, N, site, &v, nullptr);                                                        \
@@ -333,8 +340,11 @@ void ptxValue(Lane *l, const void *p, std::uint32_t n, const StaticSite *site, v
       std::memcpy(&v, p, N);                                                                       \
     return v;                                                                                      \
   }                                                                                                \
-  void __warpsim_store##N(void *p, T v, const StaticSite *site) {                                  \
+  WS_VALUE_HOOK void __warpsim_store##N(void *p, T v, const StaticSite *site) {                    \
+    const StaticSite *outer = __warpsim_event_site;                                                \
+    __warpsim_event_site = site;                                                                   \
     access(p, N, AccessKind::Store, WS_RET);                                                       \
+    __warpsim_event_site = outer;                                                                  \
     if (Lane *l = ptxLane()) [[unlikely]]                                                          \
       ptxValue(l, p, N, site, nullptr, &v);                                                        \
     else                                                                                           \
@@ -347,20 +357,31 @@ WS_VALUES(8, std::uint64_t)
 WS_VALUES(16, unsigned __int128)
 #undef WS_VALUES
 
-void __warpsim_memcpy(void *dst, const void *src, unsigned long n, const StaticSite *) {
+WS_VALUE_HOOK void __warpsim_memcpy(void *dst, const void *src, unsigned long n,
+                                    const StaticSite *site) {
+  const StaticSite *outer = __warpsim_event_site;
+  __warpsim_event_site = site;
   std::uintptr_t pc = WS_RET;
   rangeAccess(src, n, AccessKind::Load, pc);
   rangeAccess(dst, n, AccessKind::Store, pc);
+  __warpsim_event_site = outer;
   std::memcpy(dst, src, n);
 }
-void __warpsim_memmove(void *dst, const void *src, unsigned long n, const StaticSite *) {
+WS_VALUE_HOOK void __warpsim_memmove(void *dst, const void *src, unsigned long n,
+                                     const StaticSite *site) {
+  const StaticSite *outer = __warpsim_event_site;
+  __warpsim_event_site = site;
   std::uintptr_t pc = WS_RET;
   rangeAccess(src, n, AccessKind::Load, pc);
   rangeAccess(dst, n, AccessKind::Store, pc);
+  __warpsim_event_site = outer;
   std::memmove(dst, src, n);
 }
-void __warpsim_memset(void *dst, int c, unsigned long n, const StaticSite *) {
+WS_VALUE_HOOK void __warpsim_memset(void *dst, int c, unsigned long n, const StaticSite *site) {
+  const StaticSite *outer = __warpsim_event_site;
+  __warpsim_event_site = site;
   rangeAccess(dst, n, AccessKind::Store, WS_RET);
+  __warpsim_event_site = outer;
   std::memset(dst, c, n);
 }
 

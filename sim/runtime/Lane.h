@@ -14,6 +14,7 @@ namespace warpsim::sim {
 
 using boost::context::detail::fcontext_t;
 class BlockExecutor;
+struct StaticSite;
 struct Warp;
 
 enum class LaneState : std::uint8_t {
@@ -66,6 +67,10 @@ struct PendingEvent {
   std::uint32_t size = 0;
   std::uintptr_t addr = 0;
   std::uintptr_t pc = 0;
+  // Where the event lies in the code, for the reconvergence rule: its static
+  // site's row when the code was built with the value-carrying pass (the
+  // order -O0 lays the code out in, whatever the optimiser did), else pc.
+  std::uintptr_t position = 0;
   // Warp operations (EventKind::WarpOp).
   model::WarpOp op = model::WarpOp::SyncWarp;
   std::uint64_t mask = 0;     // as passed
@@ -90,6 +95,9 @@ struct Lane {
   std::uint32_t stack = 0;  // StackPool index
   std::uintptr_t stack_lo = 0, stack_hi = 0;
   std::uint32_t quantum = 0; // events left before yielding (fast schedule)
+  // __warpsim_event_site while the lane is switched out: it is the lane's,
+  // and one runtime call may make several events with switches between.
+  const StaticSite *event_site = nullptr;
   // Shadow call stack, from the instrumentation's function entry/exit.
   std::uint32_t depth = 0;
   std::uint64_t stack_hash = 0;

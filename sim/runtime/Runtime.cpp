@@ -66,6 +66,10 @@ struct RawLine {
   }
 };
 
+// The value-carrying hooks' code (Hooks.cpp), bounded by the linker (null
+// where Hooks.cpp is not linked: unit tests).
+extern "C" [[gnu::weak]] const char __start_warpsim_value_hooks[], __stop_warpsim_value_hooks[];
+
 // A crash of the program's host code (a null pointer, a host stack
 // overflow, a division by zero): one fatal finding located by its program
 // counters, which the driver symbolizes like any other (issue 14: bad input
@@ -89,7 +93,14 @@ struct RawLine {
   // random start: only the recursing call site is kept, the same every run.
   std::uintptr_t frames[16];
   int count = 0;
-  if (!stackOverflow && rt.inImageReadOnly(pc))
+  // Inside a value-carrying hook (Hooks.cpp), which makes the user's access
+  // for it: the frame-pointer chain starts at the user's call.
+  const bool inValueHook =
+      pc - reinterpret_cast<std::uintptr_t>(__start_warpsim_value_hooks) <
+      static_cast<std::uintptr_t>(__stop_warpsim_value_hooks - __start_warpsim_value_hooks);
+  if (!stackOverflow && inValueHook)
+    ; // the chain below has the caller
+  else if (!stackOverflow && rt.inImageReadOnly(pc))
     frames[count++] = pc + 1;
   else if (!stackOverflow && sp % 8 == 0 &&
            rt.inImageReadOnly(*reinterpret_cast<std::uintptr_t *>(sp)))

@@ -39,6 +39,8 @@ std::uint32_t staticSiteCount() {
 
 } // namespace warpsim::sim
 
+extern "C" __thread const warpsim::sim::StaticSite *__warpsim_event_site = nullptr;
+
 extern "C" std::uint32_t __warpsim_register_sites(const warpsim::sim::StaticSite *sites,
                                                   std::uint32_t count) {
   const std::uint32_t base = warpsim::sim::staticSiteCount();

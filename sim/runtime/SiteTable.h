@@ -14,7 +14,11 @@ struct StaticSite {
   std::uint32_t line, column, kind, size; // size 0: a memcpy/memset of a run-time length
 };
 
-enum class SiteKind : std::uint32_t { Load = 0, Store = 1, Copy = 2, Set = 3 };
+// Call: not an access of its own but an instruction the runtime makes an
+// event for without being given its site (a call into the runtime, an atomic
+// or an access left to TSan): the pass stores the row in
+// __warpsim_event_site right before it.
+enum class SiteKind : std::uint32_t { Load = 0, Store = 1, Copy = 2, Set = 3, Call = 4 };
 constexpr std::uint32_t kSiteVolatile = 0x100;
 
 // The site with this id, or nullptr for an id no module registered.
@@ -25,6 +29,14 @@ std::uint32_t staticSiteId(const StaticSite *site);
 std::uint32_t staticSiteCount();
 
 } // namespace warpsim::sim
+
+// The row of the event the running code is about to make (the value hooks
+// set it from their argument, the pass stores it before other events), or
+// null when the code was not built with the pass. Rows are numbered in the
+// order -O0 lays their code out in, so comparing two rows of one module
+// compares source order independently of the optimiser's layout
+// (model/Reconvergence.h). A fiber reads it before it can switch.
+extern "C" __thread const warpsim::sim::StaticSite *__warpsim_event_site;
 
 extern "C" std::uint32_t __warpsim_register_sites(const warpsim::sim::StaticSite *sites,
                                                   std::uint32_t count);

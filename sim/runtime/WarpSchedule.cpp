@@ -53,8 +53,9 @@ bool LockstepSchedule::step(BlockExecutor &x, Warp &w) {
 }
 
 // Reconvergence rule: among the lanes stopped at events, issue the group at
-// the deepest call depth, then the lowest code address. Structured code is
-// laid out in source order, so lanes that took a shorter path wait at the
+// the deepest call depth, then the lowest code position (the static site's
+// row, numbered in -O0's layout order, else the code address). Structured
+// code is laid out in source order at -O0, so lanes that took a shorter path wait at the
 // join point until the others arrive there; lanes still in a loop run
 // before lanes that left it. Lanes form one group only with the same
 // address, the same call stack and the same kind of event.
@@ -68,7 +69,8 @@ std::uint64_t LockstepSchedule::selectGroup(BlockExecutor &x, Warp &w) {
     return 0;
   auto stop = [lanes](int i) {
     const Lane &l = lanes[i];
-    return model::LaneStop{l.depth, l.ev.pc, l.stack_hash, static_cast<std::uint8_t>(l.ev.kind)};
+    return model::LaneStop{l.depth, l.ev.pc, l.stack_hash, static_cast<std::uint8_t>(l.ev.kind),
+                           l.ev.position};
   };
   const int lead = leader(candidates, model::reconvergenceLeader(candidates, stop));
   auto groupOf = [&](int first) { return model::reconvergenceGroup(candidates, first, stop); };

@@ -54,6 +54,29 @@ TEST_CASE("reconvergence: a loop — lanes still iterating run before lanes that
         2);
 }
 
+TEST_CASE("reconvergence: the code order of the static sites wins over the address") {
+  // Optimised code: the then-branch (sites at rows 0x10) was laid out after
+  // the join (row 0x20), at a higher address. The rows still say the
+  // then-branch comes first, as at -O0.
+  LaneStop s[4] = {{1, 0x900, 7, kAccess, 0x10},
+                   {1, 0x200, 7, kAccess, 0x20},
+                   {1, 0x900, 7, kAccess, 0x10},
+                   {1, 0x200, 7, kAccess, 0x20}};
+  CHECK(reconvergenceSelect(s, 0xf) == lanes({0, 2}));
+  // The twin without rows (TSan's hooks: the position is the address itself): the
+  // lower address runs first.
+  for (LaneStop &l : s)
+    l.position = l.pc;
+  CHECK(reconvergenceSelect(s, 0xf) == lanes({1, 3}));
+  // Equal positions (one row, two inlined copies): the address decides.
+  s[0].position = s[1].position = s[2].position = s[3].position = 0x10;
+  CHECK(reconvergenceSelect(s, 0xf) == lanes({1, 3}));
+  // Depth still comes first.
+  s[0].position = s[2].position = 0x5;
+  s[1].depth = s[3].depth = 2;
+  CHECK(reconvergenceSelect(s, 0xf) == lanes({1, 3}));
+}
+
 TEST_CASE("even/odd divergence: two groups of exactly half the lanes") {
   LaneStop s[32];
   for (int i = 0; i < 32; ++i)

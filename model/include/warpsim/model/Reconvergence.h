@@ -14,10 +14,14 @@ struct LaneStop {
   std::uintptr_t pc = 0;   // call site of the event
   std::uint64_t stack = 0; // hash of the call stack
   std::uint8_t kind = 0;   // kind of event (access, barrier, warp op, ...)
+  // The event's position in code order independent of layout (its static
+  // site, where there is one; else pc); equal positions fall back to pc.
+  std::uintptr_t position = 0;
 };
 
 // The leader: among the candidate lanes, the deepest call depth, then the
-// lowest code address, then the lowest lane. -1 when there is no candidate.
+// lowest position in code order (`position`, then the code address), then the
+// lowest lane. -1 when there is no candidate.
 // `stop(i)` returns lane i's LaneStop (or anything with the same members).
 template <class StopOf> int reconvergenceLeader(std::uint64_t candidates, StopOf &&stop) {
   int leader = -1;
@@ -29,7 +33,8 @@ template <class StopOf> int reconvergenceLeader(std::uint64_t candidates, StopOf
     }
     const auto &l = stop(i);
     const auto &b = stop(leader);
-    if (l.depth > b.depth || (l.depth == b.depth && l.pc < b.pc))
+    if (l.depth > b.depth || (l.depth == b.depth && (l.position < b.position ||
+                                                     (l.position == b.position && l.pc < b.pc))))
       leader = i;
   }
   return leader;
