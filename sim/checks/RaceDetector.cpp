@@ -78,6 +78,7 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
   // Records of earlier launches are gone with their pages' generation: site
   // numbers start again.
   sitePcs_.assign(1, 0);
+  siteAtomicLoad_.assign(1, model::kNotAtomic);
   siteIds_.clear();
   lastPc_ = 0;
   lastSite_ = 0;
@@ -232,7 +233,8 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
   if (!pending_.empty())
     resolve(a.block, a.warp);
   const std::uint32_t instr = ++bs.instr[a.warp];
-  const bool write = a.kind != AccessKind::Load;
+  // An atomic load is a read: it conflicts with writes only.
+  const bool write = a.kind != AccessKind::Load && !a.atomic_load;
   const bool atomic = a.kind == AccessKind::Atomic;
   // A thread-scope atomic is atomic with no other thread.
   const std::uint8_t atomicKind = !atomic || a.scope == Scope::Thread ? model::kNotAtomic
@@ -241,6 +243,8 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
                                                                       : model::kAtomic;
   const std::uint32_t gen = a.space == MemorySpace::Shared ? bs.serial : gen_;
   const std::uint16_t site = siteOf(a.pc);
+  if (a.atomic_load && site != 0)
+    siteAtomicLoad_[site] = atomicKind;
   model::Accessor acc{};
   acc.block = bs.linear;
   acc.epoch = instr;
@@ -302,6 +306,19 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   BlockSync &bs = blockOf(a.block);
   const std::uint32_t tid = a.warp * ws_ + lane.lane;
   const std::uint32_t pblock = prior.thread / tpb_;
+  // An atomic load and an atomic write whose scopes include each other's
+  // thread do not race (morally strong): the read record keeps no atomic
+  // kind, its site does; an atomic load is judged as a read by the model.
+  if (a.kind == AccessKind::Atomic && a.scope != Scope::Thread &&
+      (h == Hazard::WriteAfterRead || (h == Hazard::ReadAfterWrite && a.atomic_load))) {
+    const std::uint8_t now = a.scope == Scope::Block     ? model::kBlockAtomic
+                             : a.scope == Scope::Cluster ? model::kClusterAtomic
+                                                         : model::kAtomic;
+    const std::uint8_t before =
+        h == Hazard::WriteAfterRead ? siteAtomicLoad_[prior.site] : prior.atomic;
+    if (model::morallyStrong(before, now, pblock == bs.linear, clusterOf(pblock) == bs.cluster))
+      return;
+  }
   const bool sameWarp = pblock == bs.linear && (prior.thread % tpb_) / ws_ == a.warp;
   const bool sameInstruction = sameWarp && prior.epoch == instr;
   Occurrence o{};
@@ -387,8 +404,10 @@ void RaceDetector::describe(Finding &f, const Occurrence &o) const {
   const char *cur = o.kind == AccessKind::Atomic  ? "atomic"
                     : o.kind == AccessKind::Store ? "write"
                                                   : "read";
-  const char *before = o.h == Hazard::WriteAfterRead ? (o.prior.atomic ? "atomic" : "read")
-                                                     : (o.prior.atomic ? "atomic" : "write");
+  const char *before =
+      o.h == Hazard::WriteAfterRead
+          ? (siteAtomicLoad_[o.prior.site] != model::kNotAtomic ? "atomic load" : "read")
+          : (o.prior.atomic ? "atomic" : "write");
   const char *why = "";
   switch (o.why) {
   case kBlockAtomic:
@@ -710,6 +729,7 @@ std::uint16_t RaceDetector::siteOf(std::uintptr_t pc) {
     if (sitePcs_.size() <= 0xffff) {
       it->second = static_cast<std::uint16_t>(sitePcs_.size());
       sitePcs_.push_back(pc);
+      siteAtomicLoad_.push_back(model::kNotAtomic);
     }
   }
   lastPc_ = pc;

@@ -170,6 +170,9 @@ private:
   model::ShadowMemory<model::RaceCell, 2, model::RacePage, 12> sharedShadow_;
   // Access sites of this launch: a record keeps a 16-bit index.
   std::vector<std::uintptr_t> sitePcs_;
+  // Per site: the atomic kind of the atomic loads made there (a read record
+  // keeps no atomic kind; its site does).
+  std::vector<std::uint8_t> siteAtomicLoad_;
   std::unordered_map<std::uintptr_t, std::uint16_t> siteIds_;
   std::uintptr_t lastPc_ = 0;
   std::uint16_t lastSite_ = 0;

@@ -289,6 +289,7 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
     a.scope = lead.ev.scope;
     a.proxy = lead.ev.proxy;
     a.copy_write = lead.ev.copyWrite;
+    a.atomic_load = lead.ev.atomicLoad;
     a.pc = lead.ev.pc;
     a.count = 0;
     for (std::uint64_t m = group; m != 0; m &= m - 1) {
@@ -535,7 +536,8 @@ void BlockExecutor::restoreSuppressed(Lane &l) {
 }
 
 void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
-                           MemoryOrder order, std::uintptr_t pc, Scope scope, Proxy proxy) {
+                           MemoryOrder order, std::uintptr_t pc, Scope scope, Proxy proxy,
+                           bool atomicLoad) {
   restoreSuppressed(*l); // a suppressed access just before this one has happened
   // The thread's own stack is private: nothing to check or schedule.
   if (addr - l->stack_lo < l->stack_hi - l->stack_lo)
@@ -592,6 +594,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   e.scope = scope;
   e.proxy = proxy;
   e.copyWrite = copyWrite_;
+  e.atomicLoad = atomicLoad;
   e.size = size;
   e.addr = addr;
   e.pc = pc;
@@ -613,6 +616,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   a.scope = scope;
   a.proxy = proxy;
   a.copy_write = copyWrite_;
+  a.atomic_load = atomicLoad;
   a.pc = pc;
   a.count = 1;
   a.lanes[0] = LaneAccess{l->lane, size, addr};

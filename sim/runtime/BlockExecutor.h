@@ -102,8 +102,10 @@ public:
   void issueAlone(Lane *l, std::uint64_t preemptLimit);
 
   // ---- called on a lane's fiber (the hooks and the device API)
+  // `atomicLoad`: an Atomic access that only reads.
   void access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind, MemoryOrder order,
-              std::uintptr_t pc, Scope scope = Scope::Device, Proxy proxy = Proxy::Generic);
+              std::uintptr_t pc, Scope scope = Scope::Device, Proxy proxy = Proxy::Generic,
+              bool atomicLoad = false);
   // __syncthreads and its reducing forms. Returns the barrier's result
   // (see model::barrierResult).
   std::uint64_t barrier(Lane *l, BarrierKind kind, bool predicate, std::uintptr_t pc);

@@ -206,6 +206,13 @@ void *__tsan_memset(void *dst, int c, unsigned long n) {
       l->block->access(l, reinterpret_cast<std::uintptr_t>(p), N, kind,                            \
                        static_cast<MemoryOrder>(mo), WS_RET);                                      \
   } while (0)
+#define WS_ATOMIC_LOAD_EVENT(p, N, mo)                                                             \
+  do {                                                                                             \
+    if (Lane *l = tl_lane)                                                                         \
+      l->block->access(l, reinterpret_cast<std::uintptr_t>(p), N, AccessKind::Atomic,              \
+                       static_cast<MemoryOrder>(mo), WS_RET, warpsim::sim::Scope::Device,          \
+                       warpsim::sim::Proxy::Generic, true);                                        \
+  } while (0)
 
 // Under --memory-model ptx an atomic goes through the model at its C11
 // order (the TSan ABI's numbering) and system scope (std::atomic's).
@@ -240,7 +247,7 @@ template <class T> void ptxAtomicRmw(Lane *l, volatile T *a, T before, int mo) {
   }
 #define WS_ATOMICS(N, T)                                                                           \
   T __tsan_atomic##N##_load(const volatile T *a, int mo) {                                         \
-    WS_ATOMIC_EVENT(a, N / 8, AccessKind::Atomic, mo);                                             \
+    WS_ATOMIC_LOAD_EVENT(a, N / 8, mo);                                                            \
     if (Lane *l = ptxLane()) [[unlikely]]                                                          \
       return ptxAtomicLoad(l, a, mo);                                                              \
     return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                   \

@@ -60,6 +60,7 @@ struct PendingEvent {
   Scope scope = Scope::Device;  // of an atomic access
   Proxy proxy = Proxy::Generic; // async: a bulk copy's accesses at its issue
   bool copyWrite = false;       // the destination write of a cp.async at its issue
+  bool atomicLoad = false;      // an atomic access that only reads
   std::uint8_t proxyFence = 0;  // fence.proxy.async: spaces it orders (FenceEvent)
   // A fence's order: SeqCst (fence.sc) or AcqRel (fence.acq_rel).
   MemoryOrder fenceOrder = MemoryOrder::SeqCst;

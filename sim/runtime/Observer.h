@@ -102,6 +102,9 @@ struct WarpAccess {
   // The destination write of a cp.async at its issue (generic proxy, but
   // not a shared store instruction: the GPU's LDGSTS writes it).
   bool copy_write = false;
+  // An atomic that only reads (an atomic load, ld.relaxed/.acquire): it
+  // conflicts with writes only, like a load.
+  bool atomic_load = false;
   std::uintptr_t pc;   // return address into the instrumented code
   std::uint32_t count; // entries used in `lanes`
   LaneAccess lanes[64];

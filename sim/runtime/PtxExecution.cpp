@@ -190,7 +190,8 @@ private:
                    strong ? AccessKind::Atomic
                    : load ? AccessKind::Load
                           : AccessKind::Store,
-                   in.order, pc_, strong ? in.scope : Scope::Device);
+                   in.order, pc_, strong ? in.scope : Scope::Device, Proxy::Generic,
+                   strong && load);
     // --memory-model ptx: each element is one access of the model.
     PtxMemory *m = g_runtime->ptx;
     const Scope scope = strong ? in.scope : Scope::Device;

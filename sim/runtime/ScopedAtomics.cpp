@@ -18,7 +18,8 @@ std::uint64_t scopedAtomic(Lane *l, std::uintptr_t addr, model::AtomicOp op, mod
   static std::mutex hostLock;
   std::unique_lock<std::mutex> g(hostLock, std::defer_lock);
   if (l != nullptr)
-    l->block->access(l, addr, t.size, AccessKind::Atomic, order, pc, scope);
+    l->block->access(l, addr, t.size, AccessKind::Atomic, order, pc, scope, Proxy::Generic,
+                     op == model::AtomicOp::Load);
   else
     g.lock();
   auto *p = reinterpret_cast<void *>(addr);
