@@ -72,8 +72,8 @@ struct AccessRecord {
 };
 
 // A granule's (or a byte's) history, unpacked: slot 0 the last write, slots
-// 1 and 2 the last two reads. Reads are never atomic (an atomic load is an
-// atomic access, remembered as the write).
+// 1 and 2 the last two reads. A read record keeps no atomic kind: an atomic
+// load is recorded as a read, and the detector knows its kind by its site.
 struct RaceHistory {
   static constexpr int kReads = 2;
   AccessRecord slot[1 + kReads];
