@@ -33,7 +33,7 @@ WARPSIM=$(realpath "$1") NATIVE=$(realpath "$2")
 shift 2
 REPS=3 SCALE=1 CACHE=/tmp/warpsim-suite-cache
 KERNELS="vector_add block_reduce transpose scan histogram matmul"
-SYSTEMS="native pocl oclgrind oclgrind-races run run-fast check check-fast"
+SYSTEMS="native pocl oclgrind oclgrind-races run run-j2 run-fast check check-j2 check-fast"
 while [ $# -gt 0 ]; do
   case $1 in
   --reps) REPS=$2; shift 2 ;;
@@ -84,9 +84,11 @@ run_one() {
   pocl) cmd=(env BENCH_CL_PLATFORM=Portable POCL_MAX_PTHREAD_COUNT=1 "$TMP/bench_opencl" "$HERE/cl" "$k" "$size") ;;
   oclgrind) cmd=(env OCLGRIND_NUM_THREADS=1 oclgrind "$TMP/bench_opencl" "$HERE/cl" "$k" "$size") ;;
   oclgrind-races) cmd=(env OCLGRIND_NUM_THREADS=1 oclgrind --data-races "$TMP/bench_opencl" "$HERE/cl" "$k" "$size") ;;
-  run) cmd=("$WARPSIM" run "$HERE/$k.cu" --cache-dir "$CACHE" --check none --timing -- "$size") ;;
+  run) cmd=("$WARPSIM" run "$HERE/$k.cu" --cache-dir "$CACHE" --check none --jobs 1 --timing -- "$size") ;;
+  run-j2) cmd=("$WARPSIM" run "$HERE/$k.cu" --cache-dir "$CACHE" --check none --jobs 2 --timing -- "$size") ;;
   run-fast) cmd=("$WARPSIM" run "$HERE/$k.cu" --cache-dir "$CACHE" --check none --schedule fast --timing -- "$size") ;;
-  check) cmd=("$WARPSIM" check "$HERE/$k.cu" --cache-dir "$CACHE" --timing -- "$size") ;;
+  check) cmd=("$WARPSIM" check "$HERE/$k.cu" --cache-dir "$CACHE" --jobs 1 --timing -- "$size") ;;
+  check-j2) cmd=("$WARPSIM" check "$HERE/$k.cu" --cache-dir "$CACHE" --jobs 2 --timing -- "$size") ;;
   check-fast) cmd=("$WARPSIM" check "$HERE/$k.cu" --cache-dir "$CACHE" --schedule fast --timing -- "$size") ;;
   *) echo "run_suite.sh: unknown system '$sys'" >&2; return 1 ;;
   esac
@@ -136,9 +138,11 @@ label() {
   pocl) echo "PoCL, 1 thread" ;;
   oclgrind) echo "Oclgrind, 1 thread" ;;
   oclgrind-races) echo "Oclgrind --data-races, 1 thread" ;;
-  run) echo "warpsim run --check none" ;;
+  run) echo "warpsim run --check none --jobs 1" ;;
+  run-j2) echo "warpsim run --check none --jobs 2" ;;
   run-fast) echo "warpsim run --check none --schedule fast" ;;
-  check) echo "**warpsim check**" ;;
+  check) echo "**warpsim check** --jobs 1" ;;
+  check-j2) echo "warpsim check --jobs 2 (runs on one thread: checkers)" ;;
   check-fast) echo "warpsim check --schedule fast" ;;
   esac
 }
