@@ -175,7 +175,7 @@ SyncClock RaceDetector::snapshot(const BlockSync &bs, const ThreadSync &t, std::
 }
 
 void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, std::uint32_t epoch,
-                              std::uintptr_t addr, MemoryOrder order, Scope scope) {
+                              std::uintptr_t addr, MemoryOrder order, Scope scope, bool load) {
   SyncClock &obj = syncObjects_[addr];
   // What the atomic read is known only once it has happened: observers see
   // a warp instruction before its lanes perform it, so a release observed
@@ -185,8 +185,12 @@ void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, 
   // threads its scope includes (a block-scope atomic: its own block; a
   // cluster-scope one: its cluster).
   const std::uint32_t at = model::releaseScope(scope, bs.linear, bs.cluster);
+  if (load) // an atomic load publishes nothing
+    return;
   if (releases(order)) {
-    obj.join(snapshot(bs, t, gtid, epoch, at));
+    // The thread's accesses up to and including this write: who reads it
+    // is ordered after the write itself too.
+    obj.join(snapshot(bs, t, gtid, epoch + 1, at));
   } else if (t.hasRelease) {
     // fence; relaxed atomic write = release, at the narrower of the scopes
     for (const model::SyncEntry &e : t.release.entries())
@@ -264,7 +268,7 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
     if (!t.atomics.empty())
       settle(bs, t);
     if (atomic && a.scope != Scope::Thread)
-      atomicSync(bs, t, gtid, instr, la.addr, a.order, a.scope);
+      atomicSync(bs, t, gtid, instr, la.addr, a.order, a.scope, a.atomic_load);
     acc.thread = gtid;
     acc.threadClock = t.clock.empty() ? nullptr : &t.clock;
     acc.warpSync = bs.pairSync.empty() ? nullptr : &bs.pairSync[std::size_t{tid} * ws_];

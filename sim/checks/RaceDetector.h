@@ -145,7 +145,7 @@ private:
   // warp resolved, its relaxed atomics settled.
   ThreadSync &syncThread(BlockSync &bs, const BlockInfo *b, std::uint32_t warp, std::uint32_t tid);
   void atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, std::uint32_t epoch,
-                  std::uintptr_t addr, MemoryOrder order, Scope scope);
+                  std::uintptr_t addr, MemoryOrder order, Scope scope, bool load);
   std::uint16_t siteOf(std::uintptr_t pc);
   void hazard(model::Hazard h, const model::AccessRecord &prior, const WarpAccess &a,
               const LaneAccess &lane, std::uint32_t instr, std::uintptr_t granule,
