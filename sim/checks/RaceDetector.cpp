@@ -229,6 +229,15 @@ void RaceDetector::settle(BlockSync &bs, ThreadSync &t) {
   t.atomics.clear();
 }
 
+// The race shadow's kind of an atomic at `scope`. A thread-scope atomic is
+// atomic with no other thread.
+static std::uint8_t atomicKindOf(Scope scope) {
+  return scope == Scope::Thread    ? model::kNotAtomic
+         : scope == Scope::Block   ? model::kBlockAtomic
+         : scope == Scope::Cluster ? model::kClusterAtomic
+                                   : model::kAtomic;
+}
+
 void RaceDetector::onWarpAccess(const WarpAccess &a) {
   if (a.space != MemorySpace::Global && a.space != MemorySpace::Shared &&
       a.space != MemorySpace::Managed)
@@ -240,11 +249,7 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
   // An atomic load is a read: it conflicts with writes only.
   const bool write = a.kind != AccessKind::Load && !a.atomic_load;
   const bool atomic = a.kind == AccessKind::Atomic;
-  // A thread-scope atomic is atomic with no other thread.
-  const std::uint8_t atomicKind = !atomic || a.scope == Scope::Thread ? model::kNotAtomic
-                                  : a.scope == Scope::Block           ? model::kBlockAtomic
-                                  : a.scope == Scope::Cluster         ? model::kClusterAtomic
-                                                                      : model::kAtomic;
+  const std::uint8_t atomicKind = atomic ? atomicKindOf(a.scope) : model::kNotAtomic;
   const std::uint32_t gen = a.space == MemorySpace::Shared ? bs.serial : gen_;
   const std::uint16_t site = siteOf(a.pc);
   if (a.atomic_load && site != 0)
@@ -315,9 +320,7 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   // kind, its site does; an atomic load is judged as a read by the model.
   if (a.kind == AccessKind::Atomic && a.scope != Scope::Thread &&
       (h == Hazard::WriteAfterRead || (h == Hazard::ReadAfterWrite && a.atomic_load))) {
-    const std::uint8_t now = a.scope == Scope::Block     ? model::kBlockAtomic
-                             : a.scope == Scope::Cluster ? model::kClusterAtomic
-                                                         : model::kAtomic;
+    const std::uint8_t now = atomicKindOf(a.scope);
     const std::uint8_t before =
         h == Hazard::WriteAfterRead ? siteAtomicLoad_[prior.site] : prior.atomic;
     if (model::morallyStrong(before, now, pblock == bs.linear, clusterOf(pblock) == bs.cluster))

@@ -371,28 +371,6 @@ bool BlockExecutor::settle() {
   return true;
 }
 
-void BlockExecutor::progress() {
-  if (phase == Phase::Classic) {
-    grid_.progress();
-    return;
-  }
-  progressedInPhase = true;
-  sinceProgress_ = 0;
-}
-
-void BlockExecutor::stepWithoutProgress(std::uint64_t limit) {
-  if (phase == Phase::Classic) {
-    grid_.stepWithoutProgress(limit);
-    return;
-  }
-  ++sinceProgress_; // the grid adds these up when the round ends
-  ++phaseSteps;
-}
-
-std::uint64_t BlockExecutor::sinceProgress() const {
-  return phase == Phase::Classic ? grid_.sinceProgress() : sinceProgress_;
-}
-
 std::string &BlockExecutor::printfBuffer() {
   return phase == Phase::Classic ? rt_.devicePrintf : printfOut;
 }

@@ -72,9 +72,10 @@ public:
   // Returns false if the launch was aborted.
   bool settle();
   // Something changed memory, completed a barrier or exited (livelock).
-  void progress();
-  void stepWithoutProgress(std::uint64_t limit);
-  std::uint64_t sinceProgress() const;
+  // Inline in GridRunner.h: called for every warp instruction.
+  inline void progress();
+  inline void stepWithoutProgress(std::uint64_t limit);
+  inline std::uint64_t sinceProgress() const;
   // Where device printf goes: the launch's buffer, or this round's.
   std::string &printfBuffer();
   // On the lane's fiber, before an operation on state other blocks share

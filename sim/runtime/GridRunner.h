@@ -140,4 +140,28 @@ private:
   std::unique_ptr<HostWorkers> workers_;
 };
 
+// BlockExecutor's livelock counting: the grid's in the one-thread engine,
+// the block's own in parallel rounds (summed when the round ends).
+inline void BlockExecutor::progress() {
+  if (phase == Phase::Classic) {
+    grid_.progress();
+    return;
+  }
+  progressedInPhase = true;
+  sinceProgress_ = 0;
+}
+
+inline void BlockExecutor::stepWithoutProgress(std::uint64_t limit) {
+  if (phase == Phase::Classic) {
+    grid_.stepWithoutProgress(limit);
+    return;
+  }
+  ++sinceProgress_;
+  ++phaseSteps;
+}
+
+inline std::uint64_t BlockExecutor::sinceProgress() const {
+  return phase == Phase::Classic ? grid_.sinceProgress() : sinceProgress_;
+}
+
 } // namespace warpsim::sim
