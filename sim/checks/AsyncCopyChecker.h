@@ -18,7 +18,14 @@ class Runtime;
 class AsyncCopyChecker final : public Observer {
 public:
   explicit AsyncCopyChecker(Runtime &rt);
-  void onLaunchBegin(const LaunchInfo &l) override { slots_.resize(l.slots); }
+  // In-flight copies are per block; copies are issued and land in serial
+  // phases (--jobs), accesses are checked beside other blocks.
+  bool blockParallel() const override { return true; }
+  void onPhaseEnd(const std::vector<std::uint32_t> &slots) override { table_.mergeShards(slots); }
+  void onLaunchBegin(const LaunchInfo &l) override {
+    slots_.resize(l.slots);
+    table_.reserveShards(l.slots);
+  }
   void onLaunchEnd(const LaunchInfo &l) override;
   void onBlockBegin(const BlockInfo &b) override;
   void onWarpAccess(const WarpAccess &a) override;

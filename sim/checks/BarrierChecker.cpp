@@ -17,6 +17,7 @@ BarrierChecker::Slot &BarrierChecker::slotOf(const BlockInfo *b) {
 void BarrierChecker::onLaunchBegin(const LaunchInfo &l) {
   launch_ = &l;
   slots_.resize(l.slots);
+  table_.reserveShards(l.slots);
   ws_ = l.warp_size;
 }
 

@@ -21,6 +21,9 @@ class Runtime;
 class BarrierChecker final : public Observer {
 public:
   explicit BarrierChecker(Runtime &rt);
+  // Its state is per block; findings per slot in parallel phases.
+  bool blockParallel() const override { return true; }
+  void onPhaseEnd(const std::vector<std::uint32_t> &slots) override { table_.mergeShards(slots); }
   void onLaunchBegin(const LaunchInfo &l) override;
   void onLaunchEnd(const LaunchInfo &) override;
   void onBlockBegin(const BlockInfo &) override;

@@ -35,8 +35,7 @@ void ClusterChecker::onWarpAccess(const WarpAccess &a) {
     const LaneAccess &la = a.lanes[i];
     if (la.addr - a.block->smem_base < MemoryMap::kSharedWindow ||
         !rt_.memory.inSharedRegion(la.addr))
-      continue; // its own shared memory (or an invalid address, reported as such) // its own shared
-                // memory (or an invalid address, reported as such)
+      continue; // its own shared memory (or an invalid address, reported as such)
     const std::uint32_t slot = rt_.memory.sharedSlotOf(la.addr);
     if (slot >= owners_.size())
       continue; // a window no block of this launch has

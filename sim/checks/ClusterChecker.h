@@ -28,6 +28,9 @@ class Runtime;
 class ClusterChecker final : public Observer {
 public:
   explicit ClusterChecker(Runtime &rt);
+  // Launches with clusters run on one thread; without, a block's accesses
+  // are to its own window only (a peer's is an invalid address).
+  bool blockParallel() const override { return true; }
   void onLaunchBegin(const LaunchInfo &) override;
   void onLaunchEnd(const LaunchInfo &) override;
   void onBlockBegin(const BlockInfo &) override;

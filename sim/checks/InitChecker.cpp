@@ -1,6 +1,7 @@
 #include "InitChecker.h"
 
 #include <algorithm>
+#include <atomic>
 
 #include "Describe.h"
 #include "Runtime.h"
@@ -17,20 +18,34 @@ std::uint64_t bitsFor(std::uintptr_t a, std::size_t n) { // n <= 64 - (a & 63)
 
 InitChecker::InitChecker(Runtime &rt) : rt_(rt) { slots_.resize(rt.options.resident_blocks); }
 
+InitChecker::GlobalBits::Cache &InitChecker::cache() {
+  const auto i = static_cast<std::size_t>(parallelSlot() + 1);
+  return i < caches_.size() ? caches_[i] : caches_[0];
+}
+
 void InitChecker::markGlobal(std::uintptr_t a, std::size_t n) {
+  GlobalBits::Cache &c = cache();
+  const bool parallel = parallelSlot() >= 0;
   while (n > 0) {
     const std::size_t take = std::min<std::size_t>(n, 64 - (a & 63));
-    global_.at(a) |= bitsFor(a, take);
+    std::uint64_t &bits = global_.at(a, c);
+    if (parallel)
+      std::atomic_ref<std::uint64_t>(bits).fetch_or(bitsFor(a, take), std::memory_order_relaxed);
+    else
+      bits |= bitsFor(a, take);
     a += take;
     n -= take;
   }
 }
 
 bool InitChecker::globalInit(std::uintptr_t a, std::uint32_t n) {
+  GlobalBits::Cache &c = cache();
   while (n > 0) {
     const std::uint32_t take = std::min<std::uint32_t>(n, 64 - (a & 63));
     const std::uint64_t want = bitsFor(a, take);
-    if ((global_.at(a) & want) != want)
+    std::uint64_t *bits = global_.find(a, c);
+    if (bits == nullptr ||
+        (std::atomic_ref<std::uint64_t>(*bits).load(std::memory_order_relaxed) & want) != want)
       return false;
     a += take;
     n -= take;

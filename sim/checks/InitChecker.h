@@ -19,9 +19,16 @@ class Runtime;
 class InitChecker final : public Observer {
 public:
   explicit InitChecker(Runtime &rt);
+  // Shared bitmaps are per block; global bits are set atomically (a 64-byte
+  // cell spans granules of several blocks) and only where the block owns
+  // the bytes, read where no one writes them (--jobs).
+  bool blockParallel() const override { return true; }
+  void onPhaseEnd(const std::vector<std::uint32_t> &slots) override { table_.mergeShards(slots); }
   void onLaunchBegin(const LaunchInfo &l) override {
     launch_ = &l;
     slots_.resize(l.slots);
+    caches_.resize(std::size_t{l.slots} + 1);
+    table_.reserveShards(l.slots);
   }
   void onLaunchEnd(const LaunchInfo &) override;
   void onBlockBegin(const BlockInfo &) override;
@@ -40,7 +47,10 @@ private:
 
   Runtime &rt_;
   const LaunchInfo *launch_ = nullptr;
-  model::ShadowMemory<std::uint64_t, 6> global_; // bit i of a cell: byte i of 64
+  using GlobalBits = model::ShadowMemory<std::uint64_t, 6>; // bit i of a cell: byte i of 64
+  GlobalBits global_;
+  std::vector<GlobalBits::Cache> caches_ = std::vector<GlobalBits::Cache>(1); // by slot + 1
+  GlobalBits::Cache &cache();
   std::vector<Slot> slots_;
   FindingTable<> table_;
 };

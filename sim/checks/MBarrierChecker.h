@@ -18,6 +18,8 @@ class Runtime;
 class MBarrierChecker final : public Observer {
 public:
   explicit MBarrierChecker(Runtime &rt) : rt_(rt) {}
+  // mbarrier operations happen in serial phases (--jobs).
+  bool blockParallel() const override { return true; }
   void onLaunchEnd(const LaunchInfo &l) override;
   void onMBarrier(const MBarrierEvent &) override;
 

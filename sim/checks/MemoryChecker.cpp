@@ -26,8 +26,9 @@ bool MemoryChecker::check(const Lane &l, std::uintptr_t addr, std::uint32_t size
     ok = false;
   } else if (space == MemorySpace::Shared) {
     ok = shared(l, addr, size, f);
-  } else if ((space == MemorySpace::Global || space == MemorySpace::Managed) &&
-             !(addr >= lo_ && addr + size <= hi_) && rt_.memory.inGlobalRegion(addr)) {
+  } else if (const Last &c = last();
+             (space == MemorySpace::Global || space == MemorySpace::Managed) &&
+             !(addr >= c.lo && addr + size <= c.hi) && rt_.memory.inGlobalRegion(addr)) {
     ok = global(addr, size, f);
   }
   if (ok || f == nullptr)
@@ -65,8 +66,7 @@ bool MemoryChecker::global(std::uintptr_t addr, std::uint32_t size, Finding *f) 
       }
       return false;
     }
-    lo_ = a->base;
-    hi_ = a->base + a->size;
+    last() = Last{a->base, a->base + a->size};
     return true;
   }
   if (f == nullptr)

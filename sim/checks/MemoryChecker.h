@@ -12,6 +12,10 @@
 #include "FindingTable.h"
 #include "MemoryMap.h"
 #include "Observer.h"
+#include "ParallelSlot.h"
+
+#include <algorithm>
+#include <vector>
 
 namespace warpsim::sim {
 class Runtime;
@@ -22,8 +26,14 @@ public:
   bool check(const Lane &l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
              MemorySpace space, Finding *f, cudaError_t *error) override;
   void suppressed(Finding f) override;
-  void onFree(std::uintptr_t, std::size_t) override { lo_ = hi_ = 0; }
-  void onLaunchBegin(const LaunchInfo &) override { lo_ = hi_ = 0; }
+  // It only reads what blocks share (allocations, the shared layout); a
+  // violation is reported in a serial phase (BlockExecutor::access).
+  bool blockParallel() const override { return true; }
+  void onFree(std::uintptr_t, std::size_t) override { forget(); }
+  void onLaunchBegin(const LaunchInfo &l) override {
+    last_.resize(std::max<std::size_t>(l.slots, 1) + 1);
+    forget();
+  }
   void onLaunchEnd(const LaunchInfo &l) override;
   // Device heap: bad frees (double free, not a heap block) and leaks.
   void onHeapFree(const HeapFree &e) override;
@@ -35,9 +45,20 @@ private:
   void heapSites(const Allocation &a, Finding &f) const;
   bool shared(const Lane &l, std::uintptr_t addr, std::uint32_t size, Finding *f);
 
+  // The live allocation last found, per resident slot in parallel phases
+  // (entry 0: everyone else).
+  struct Last {
+    std::uintptr_t lo = 0, hi = 0;
+  };
+  Last &last() {
+    const auto i = static_cast<std::size_t>(parallelSlot() + 1);
+    return i < last_.size() ? last_[i] : last_[0];
+  }
+  void forget() { std::fill(last_.begin(), last_.end(), Last{}); }
+
   Runtime &rt_;
-  std::uintptr_t lo_ = 0, hi_ = 0; // the live allocation last found
-  FindingTable<> table_;           // suppressed accesses, by kind and site
+  std::vector<Last> last_ = std::vector<Last>(1);
+  FindingTable<> table_; // suppressed accesses, by kind and site
 };
 
 } // namespace warpsim::sim

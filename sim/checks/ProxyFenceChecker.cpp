@@ -24,6 +24,8 @@ void ProxyFenceChecker::onBlockBegin(const BlockInfo &b) {
 void ProxyFenceChecker::onLaunchBegin(const LaunchInfo &l) {
   launch_ = static_cast<std::uint32_t>(l.id);
   slots_.resize(l.slots);
+  logs_.resize(l.slots);
+  table_.reserveShards(l.slots);
   globalOrder_ = 0;
   globalFences_.clear();
   sitePcs_.clear();
@@ -35,21 +37,20 @@ void ProxyFenceChecker::onWarpAccess(const WarpAccess &a) {
   if (a.kind == AccessKind::Load || a.proxy != Proxy::Generic)
     return;
   if (a.space == MemorySpace::Global || a.space == MemorySpace::Managed) {
+    const std::uint32_t ws = a.block->launch->warp_size;
+    const auto block = static_cast<std::uint32_t>(a.block->linear);
+    if (const int slot = parallelSlot(); slot >= 0) {
+      std::vector<LoggedWrite> &log = logs_[static_cast<std::size_t>(slot)];
+      for (std::uint32_t i = 0; i < a.count; ++i)
+        log.push_back(
+            {a.lanes[i].addr, a.pc, a.lanes[i].size, a.warp * ws + a.lanes[i].lane, block, i == 0});
+      return;
+    }
     const std::uint32_t order = ++globalOrder_;
-    if (a.pc != lastPc_ || sitePcs_.empty()) {
-      auto [it, fresh] = siteIds_.try_emplace(a.pc, static_cast<std::uint32_t>(sitePcs_.size()));
-      if (fresh)
-        sitePcs_.push_back(a.pc);
-      lastPc_ = a.pc;
-      lastSite_ = it->second;
-    }
-    for (std::uint32_t i = 0; i < a.count; ++i) {
-      const LaneAccess &la = a.lanes[i];
-      const GlobalWrite w{order, a.warp * a.block->launch->warp_size + la.lane,
-                          static_cast<std::uint32_t>(a.block->linear), lastSite_};
-      for (std::uintptr_t g = la.addr & ~std::uintptr_t{15}; g < la.addr + la.size; g += 16)
-        global_.page(g, launch_).cell(g) = w;
-    }
+    siteOf(a.pc);
+    for (std::uint32_t i = 0; i < a.count; ++i)
+      recordGlobal(a.lanes[i].addr, a.lanes[i].size,
+                   GlobalWrite{order, a.warp * ws + a.lanes[i].lane, block, lastSite_});
     return;
   }
   if (a.space != MemorySpace::Shared)
@@ -67,6 +68,39 @@ void ProxyFenceChecker::onWarpAccess(const WarpAccess &a) {
     for (std::uintptr_t g = first; g <= last && g < s.granules.size(); ++g)
       s.granules[g] = Write{s.generation, order, tid, a.pc};
   }
+}
+
+void ProxyFenceChecker::siteOf(std::uintptr_t pc) {
+  if (pc != lastPc_ || sitePcs_.empty()) {
+    auto [it, fresh] = siteIds_.try_emplace(pc, static_cast<std::uint32_t>(sitePcs_.size()));
+    if (fresh)
+      sitePcs_.push_back(pc);
+    lastPc_ = pc;
+    lastSite_ = it->second;
+  }
+}
+
+void ProxyFenceChecker::recordGlobal(std::uintptr_t addr, std::uint32_t size,
+                                     const GlobalWrite &w) {
+  for (std::uintptr_t g = addr & ~std::uintptr_t{15}; g < addr + size; g += 16)
+    global_.page(g, launch_).cell(g) = w;
+}
+
+void ProxyFenceChecker::onPhaseEnd(const std::vector<std::uint32_t> &slots) {
+  for (std::uint32_t slot : slots) {
+    if (slot >= logs_.size())
+      continue;
+    std::uint32_t order = 0;
+    for (const LoggedWrite &w : logs_[slot]) {
+      if (w.first) {
+        order = ++globalOrder_;
+        siteOf(w.pc);
+      }
+      recordGlobal(w.addr, w.size, GlobalWrite{order, w.thread, w.block, lastSite_});
+    }
+    logs_[slot].clear();
+  }
+  table_.mergeShards(slots);
 }
 
 void ProxyFenceChecker::onFence(const FenceEvent &e) {

@@ -27,6 +27,11 @@ class Runtime;
 class ProxyFenceChecker final : public Observer {
 public:
   explicit ProxyFenceChecker(Runtime &rt);
+  // Shared-memory state is per block; a parallel phase's global writes are
+  // logged per block and recorded in round order when it ends (fences and
+  // copies happen in serial phases).
+  bool blockParallel() const override { return true; }
+  void onPhaseEnd(const std::vector<std::uint32_t> &slots) override;
   void onLaunchBegin(const LaunchInfo &l) override;
   void onLaunchEnd(const LaunchInfo &l) override;
   void onBlockBegin(const BlockInfo &b) override;
@@ -55,7 +60,16 @@ private:
     std::uint32_t block = 0;
     std::uint32_t site = 0; // index into sitePcs_
   };
+  // A global write of a parallel phase, until the phase ends.
+  struct LoggedWrite {
+    std::uintptr_t addr, pc;
+    std::uint32_t size, thread, block;
+    bool first; // the first lane of its warp instruction
+  };
   Slot &slotOf(const BlockInfo *b);
+  // The site index of `pc` (lastSite_).
+  void siteOf(std::uintptr_t pc);
+  void recordGlobal(std::uintptr_t addr, std::uint32_t size, const GlobalWrite &w);
   void checkRange(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
   void checkGlobal(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
   void report(const AsyncCopyEvent &e, bool read, MemorySpace space, std::uintptr_t at,
@@ -63,7 +77,8 @@ private:
               std::uintptr_t writerPc);
 
   Runtime &rt_;
-  std::vector<Slot> slots_; // per resident slot
+  std::vector<Slot> slots_;                    // per resident slot
+  std::vector<std::vector<LoggedWrite>> logs_; // per resident slot
   model::ShadowMemory<GlobalWrite, 4> global_;
   std::vector<std::uintptr_t> sitePcs_; // of the launch's global writes
   std::unordered_map<std::uintptr_t, std::uint32_t> siteIds_;

@@ -77,11 +77,19 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
   blocks_.resize(l.slots);
   // Records of earlier launches are gone with their pages' generation: site
   // numbers start again.
+  // Room for every site a record can name, so that adding one (under
+  // mutex_ in parallel phases) never moves what other threads read.
+  sitePcs_.reserve(0x10000);
+  siteAtomicLoad_.reserve(0x10000);
   sitePcs_.assign(1, 0);
   siteAtomicLoad_.assign(1, model::kNotAtomic);
   siteIds_.clear();
-  lastPc_ = 0;
-  lastSite_ = 0;
+  hosts_.resize(std::size_t{l.slots} + 1);
+  for (HostState &h : hosts_) {
+    h.lastPc = 0;
+    h.lastSite = 0;
+  }
+  table_.reserveShards(l.slots);
   for (BlockSync &bs : blocks_) {
     bs.info = nullptr;
     bs.threads.resize(tpb_);
@@ -90,6 +98,7 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
 }
 
 void RaceDetector::onBlockBegin(const BlockInfo &b) {
+  sharedShadow_.reserve(b.smem_base); // its middle node, before blocks run at once
   BlockSync &bs = blockOf(&b);
   bs.info = &b;
   bs.linear = static_cast<std::uint32_t>(b.linear);
@@ -121,16 +130,18 @@ void RaceDetector::onBlockBegin(const BlockInfo &b) {
   bs.threadNarrow = false;
   std::fill(bs.instr.begin(), bs.instr.end(), 0);
   bs.pairSync.clear();
+  bs.atomicThreads.clear();
 }
 
 void RaceDetector::onBlockEnd(const BlockInfo &b) {
-  if (!pending_.empty())
-    resolve(&b, -1);
+  if (!hosts_[0].pending.items.empty())
+    resolve(hosts_[0].pending, &b, -1);
 }
 
 void RaceDetector::onLaunchEnd(const LaunchInfo &l) {
-  if (!pending_.empty())
-    resolve(nullptr, -1);
+  for (HostState &h : hosts_)
+    if (!h.pending.items.empty())
+      resolve(h.pending, nullptr, -1);
   flush();
   if (shadowStats_)
     printShadowStats(l);
@@ -176,10 +187,22 @@ SyncClock RaceDetector::snapshot(const BlockSync &bs, const ThreadSync &t, std::
 
 void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, std::uint32_t epoch,
                               std::uintptr_t addr, MemoryOrder order, Scope scope, bool load) {
-  SyncClock &obj = syncObjects_[addr];
+  SyncClock *objp;
+  {
+    // In a parallel phase the block owns `addr`: only the table is shared.
+    std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+    if (parallelSlot() >= 0)
+      lock.lock();
+    objp = &syncObjects_[addr];
+  }
+  SyncClock &obj = *objp;
   // What the atomic read is known only once it has happened: observers see
   // a warp instruction before its lanes perform it, so a release observed
-  // later may still be what it read. Settled at the thread's next event.
+  // later may still be what it read. Settled at the thread's next event (in
+  // parallel rounds at the latest when the phase ends, while the block
+  // still owns the address).
+  if (t.atomics.empty() && launch_ != nullptr && rt_.grid.checkersParallel())
+    bs.atomicThreads.push_back(static_cast<std::uint32_t>(&t - bs.threads.data()));
   t.atomics.push_back({addr, acquires(order), scope});
   // The release covers the thread's accesses before this atomic, for the
   // threads its scope includes (a block-scope atomic: its own block; a
@@ -217,11 +240,18 @@ void RaceDetector::acquireEntry(BlockSync &bs, const model::SyncEntry &e, Scope 
 
 void RaceDetector::settle(BlockSync &bs, ThreadSync &t) {
   for (const PendingAtomic &p : t.atomics) {
-    auto it = syncObjects_.find(p.addr);
-    if (it == syncObjects_.end() || it->second.empty())
+    const SyncClock *obj = nullptr;
+    {
+      std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+      if (parallelSlot() >= 0)
+        lock.lock();
+      if (auto it = syncObjects_.find(p.addr); it != syncObjects_.end())
+        obj = &it->second;
+    }
+    if (obj == nullptr || obj->empty())
       continue;
     // An acquire now; a relaxed read is acquired by a later fence.
-    for (const model::SyncEntry &e : it->second.entries())
+    for (const model::SyncEntry &e : obj->entries())
       acquireEntry(bs, e, p.scope, p.acquire ? t.clock : t.pending,
                    p.acquire ? t.narrow : t.pendingNarrow);
     bs.threadClocks |= p.acquire;
@@ -243,8 +273,9 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
       a.space != MemorySpace::Managed)
     return;
   BlockSync &bs = blockOf(a.block);
-  if (!pending_.empty())
-    resolve(a.block, a.warp);
+  HostState &hs = host();
+  if (!hs.pending.items.empty())
+    resolve(hs.pending, a.block, a.warp);
   const std::uint32_t instr = ++bs.instr[a.warp];
   // An atomic load is a read: it conflicts with writes only.
   const bool write = a.kind != AccessKind::Load && !a.atomic_load;
@@ -253,7 +284,9 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
   const std::uint32_t gen = a.space == MemorySpace::Shared ? bs.serial : gen_;
   const std::uint16_t site = siteOf(a.pc);
   if (a.atomic_load && site != 0)
-    siteAtomicLoad_[site] = atomicKind;
+    std::atomic_ref<std::uint8_t>(siteAtomicLoad_[site])
+        .store(atomicKind, std::memory_order_relaxed);
+  const bool parallel = parallelSlot() >= 0;
   model::Accessor acc{};
   acc.block = bs.linear;
   acc.epoch = instr;
@@ -287,6 +320,7 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
             ? blocks_[rt_.memory.sharedSlotOf(la.addr)].serial
             : gen;
     const bool inShared = rt_.memory.inSharedRegion(la.addr);
+    const bool sharedRead = (a.shared_reads >> la.lane & 1) != 0;
     std::uintptr_t p = la.addr;
     const std::uintptr_t end = la.addr + la.size;
     while (p < end) {
@@ -300,10 +334,27 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
                                    hazard(h, prior, a, la, instr, g, bytes);
                                  });
       };
-      if (inShared)
-        check(sharedShadow_.page(g, laneGen));
-      else
-        check(shadow_.page(g, laneGen));
+      if (inShared) {
+        check(sharedShadow_.page(g, laneGen, hs.shared)); // the block's own window
+      } else if (!parallel) {
+        check(shadow_.page(g, laneGen, hs.global));
+      } else if (!sharedRead) {
+        // Bytes the block owns: their page exists since the serial-phase
+        // write that made them its own.
+        std::lock_guard<std::mutex> lock(pageLocks_[(g >> GlobalShadow::kPageShift) & 63]);
+        check(shadow_.page(g, laneGen, hs.global));
+      } else {
+        // Bytes others may read too: checked against their last writes now,
+        // recorded when the phase ends.
+        if (auto *page = shadow_.findPage(g, hs.global); page != nullptr && page->gen == laneGen) {
+          std::lock_guard<std::mutex> lock(pageLocks_[(g >> GlobalShadow::kPageShift) & 63]);
+          model::raceCheckReadGranule(page->cell(g), page->data, mask, acc, atomicKind,
+                                      [&](Hazard h, const AccessRecord &prior, std::uint8_t bytes) {
+                                        hazard(h, prior, a, la, instr, g, bytes);
+                                      });
+        }
+        hs.sharedReads.push_back({g, tid, instr, site, mask});
+      }
       p = stop;
     }
   }
@@ -322,7 +373,7 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
       (h == Hazard::WriteAfterRead || (h == Hazard::ReadAfterWrite && a.atomic_load))) {
     const std::uint8_t now = atomicKindOf(a.scope);
     const std::uint8_t before =
-        h == Hazard::WriteAfterRead ? siteAtomicLoad_[prior.site] : prior.atomic;
+        h == Hazard::WriteAfterRead ? siteAtomicLoad(prior.site) : prior.atomic;
     if (model::morallyStrong(before, now, pblock == bs.linear, clusterOf(pblock) == bs.cluster))
       return;
   }
@@ -397,8 +448,9 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   p.laneA = (prior.thread % tpb_) % ws_;
   p.laneB = lane.lane;
   p.occ = o;
-  sameInstructionPending_ += sameInstruction ? 1 : 0;
-  pending_.push_back(p);
+  PendingList &list = host().pending;
+  list.sameInstruction += sameInstruction ? 1 : 0;
+  list.items.push_back(p);
 }
 
 void RaceDetector::describe(Finding &f, const Occurrence &o) const {
@@ -413,7 +465,7 @@ void RaceDetector::describe(Finding &f, const Occurrence &o) const {
                                                   : "read";
   const char *before =
       o.h == Hazard::WriteAfterRead
-          ? (siteAtomicLoad_[o.prior.site] != model::kNotAtomic ? "atomic load" : "read")
+          ? (siteAtomicLoad(o.prior.site) != model::kNotAtomic ? "atomic load" : "read")
           : (o.prior.atomic ? "atomic" : "write");
   const char *why = "";
   switch (o.why) {
@@ -473,9 +525,10 @@ void RaceDetector::describe(Finding &f, const Occurrence &o) const {
 }
 
 void RaceDetector::onStoreDone(const StoreDone &s) {
-  if (sameInstructionPending_ == 0)
+  PendingList &list = host().pending;
+  if (list.sameInstruction == 0)
     return;
-  for (Pending &p : pending_) {
+  for (Pending &p : list.items) {
     if (!p.sameInstruction || p.block != s.block || p.warp != s.warp || p.addr + 4 <= s.addr ||
         p.addr >= s.addr + s.size)
       continue;
@@ -490,18 +543,19 @@ void RaceDetector::onStoreDone(const StoreDone &s) {
   }
 }
 
-void RaceDetector::resolve(const BlockInfo *block, std::int64_t warp) {
+void RaceDetector::resolve(PendingList &list, const BlockInfo *block, std::int64_t warp) {
+  std::vector<Pending> &pending = list.items;
   std::size_t keep = 0;
-  for (std::size_t i = 0; i < pending_.size(); ++i) {
-    Pending &p = pending_[i];
+  for (std::size_t i = 0; i < pending.size(); ++i) {
+    Pending &p = pending[i];
     if (block != nullptr && (p.block != block || (warp >= 0 && p.warp != warp))) {
-      pending_[keep++] = p;
+      pending[keep++] = p;
       continue;
     }
     // Values not seen (a copy wider than 16 bytes) are not known to agree.
     const bool differ = p.sameInstruction ? p.known != 3 || p.valueA != p.valueB
                                           : ((loadGranule(p.addr) ^ p.before) & p.mask) != 0;
-    sameInstructionPending_ -= p.sameInstruction ? 1 : 0;
+    list.sameInstruction -= p.sameInstruction ? 1 : 0;
     if (!differ)
       continue;
     auto &e = table_.at(p.entry);
@@ -511,7 +565,7 @@ void RaceDetector::resolve(const BlockInfo *block, std::int64_t warp) {
       e.extra.rank = rank;
     }
   }
-  pending_.resize(keep);
+  pending.resize(keep);
 }
 
 namespace {
@@ -524,8 +578,8 @@ bool partialBarrier(const BarrierEvent &e) {
 
 void RaceDetector::onBarrierArrive(const BarrierEvent &e) {
   BlockSync &bs = blockOf(e.block);
-  if (!pending_.empty())
-    resolve(e.block, e.warp);
+  if (PendingList &list = host().pending; !list.items.empty())
+    resolve(list, e.block, e.warp);
   if (partialBarrier(e)) {
     // Arrival releases the thread's accesses so far to the phase's waiters.
     const std::uint32_t id = static_cast<std::uint32_t>(e.object.id);
@@ -609,8 +663,8 @@ void RaceDetector::onGridSync(const LaunchInfo &) {
 
 RaceDetector::ThreadSync &RaceDetector::syncThread(BlockSync &bs, const BlockInfo *b,
                                                    std::uint32_t warp, std::uint32_t tid) {
-  if (!pending_.empty())
-    resolve(b, warp);
+  if (PendingList &list = host().pending; !list.items.empty())
+    resolve(list, b, warp);
   ThreadSync &t = bs.threads[tid];
   if (!t.atomics.empty())
     settle(bs, t);
@@ -647,8 +701,8 @@ void RaceDetector::onFence(const FenceEvent &e) {
   if (e.proxy_async != 0)
     return; // orders proxies, not threads
   BlockSync &bs = blockOf(e.block);
-  if (!pending_.empty())
-    resolve(e.block, e.warp);
+  if (PendingList &list = host().pending; !list.items.empty())
+    resolve(list, e.block, e.warp);
   const std::uint32_t scope = model::releaseScope(e.scope, bs.linear, bs.cluster);
   for (std::uint64_t m = e.mask; m != 0; m &= m - 1) {
     const std::uint32_t tid = e.warp * ws_ + static_cast<std::uint32_t>(__builtin_ctzll(m));
@@ -678,8 +732,8 @@ void RaceDetector::onFence(const FenceEvent &e) {
 
 void RaceDetector::onWarpSync(const WarpOpEvent &e) {
   BlockSync &bs = blockOf(e.block);
-  if (!pending_.empty())
-    resolve(e.block, e.warp);
+  if (PendingList &list = host().pending; !list.items.empty())
+    resolve(list, e.block, e.warp);
   const std::uint32_t instr = ++bs.instr[e.warp];
   if (bs.pairSync.empty())
     bs.pairSync.assign(std::size_t{bs.instr.size()} * ws_ * ws_, 0);
@@ -726,9 +780,74 @@ void RaceDetector::onMBarrier(const MBarrierEvent &e) {
   }
 }
 
+void RaceDetector::onPhaseEnd(const std::vector<std::uint32_t> &slots) {
+  // Everything the phase left open is settled while the blocks still own
+  // what it is about: write-write values, atomics' acquires. A parallel
+  // phase's pending entries are in the blocks' parts of the table.
+  if (!hosts_[0].pending.items.empty())
+    resolve(hosts_[0].pending, nullptr, -1);
+  for (std::uint32_t slot : slots) {
+    if (std::size_t{slot} + 1 >= hosts_.size() || slot >= blocks_.size())
+      continue;
+    ParallelSlotScope scope(static_cast<int>(slot));
+    if (PendingList &list = hosts_[slot + 1].pending; !list.items.empty())
+      resolve(list, nullptr, -1);
+    BlockSync &bs = blocks_[slot];
+    for (std::uint32_t tid : bs.atomicThreads)
+      if (!bs.threads[tid].atomics.empty())
+        settle(bs, bs.threads[tid]);
+    bs.atomicThreads.clear();
+  }
+  table_.mergeShards(slots, [](auto &into, auto &from) {
+    into.extra.sameValue = into.extra.sameValue && from.extra.sameValue;
+    into.extra.missingAcquireFence =
+        into.extra.missingAcquireFence && from.extra.missingAcquireFence;
+    if (from.extra.rank > into.extra.rank) { // the worst occurrence, as one table would keep
+      into.finding = std::move(from.finding);
+      into.extra.rank = from.extra.rank;
+    }
+  });
+  for (std::uint32_t slot : slots)
+    if (std::size_t{slot} + 1 < hosts_.size() && !hosts_[slot + 1].sharedReads.empty())
+      recordSharedReads(slot, hosts_[slot + 1].sharedReads);
+}
+
+void RaceDetector::recordSharedReads(std::uint32_t slot, std::vector<SharedRead> &reads) {
+  // The reads were checked when they happened; recording them finds no
+  // hazard (no one wrote the bytes since). Which earlier reader a record
+  // replaces follows the thread's synchronisation as the phase ends.
+  BlockSync &bs = blocks_[slot];
+  model::Accessor acc{};
+  acc.block = bs.linear;
+  acc.barrierEpoch = bs.barrierEpoch;
+  acc.gridEpoch = gridEpoch_;
+  acc.threadsPerBlock = tpb_;
+  acc.warpSize = ws_;
+  acc.warpSynchronous = warpSynchronous_;
+  acc.blockClock = bs.blockClock.empty() ? nullptr : &bs.blockClock;
+  acc.clusters = shape_;
+  for (const SharedRead &r : reads) {
+    const ThreadSync &t = bs.threads[r.tid];
+    acc.thread = bs.linear * tpb_ + r.tid;
+    acc.epoch = r.epoch;
+    acc.threadClock = t.clock.empty() ? nullptr : &t.clock;
+    acc.warpSync = bs.pairSync.empty() ? nullptr : &bs.pairSync[std::size_t{r.tid} * ws_];
+    auto &page = shadow_.page(r.granule, gen_, hosts_[0].global);
+    model::raceAccessGranule(page.cell(r.granule), page.data, r.mask, acc, false, model::kNotAtomic,
+                             r.site, [](Hazard, const AccessRecord &, std::uint8_t) {});
+  }
+  reads.clear();
+}
+
 std::uint16_t RaceDetector::siteOf(std::uintptr_t pc) {
-  if (pc == lastPc_ && lastSite_ != 0)
-    return lastSite_;
+  HostState &hs = host();
+  if (pc == hs.lastPc && hs.lastSite != 0)
+    return hs.lastSite;
+  // Which number a site gets may depend on which thread asks first; only
+  // the pc it stands for is ever reported.
+  std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+  if (parallelSlot() >= 0)
+    lock.lock();
   auto [it, fresh] = siteIds_.try_emplace(pc, 0);
   if (fresh) {
     // Past 65,535 sites in one launch, records keep no site: such a race is
@@ -739,8 +858,8 @@ std::uint16_t RaceDetector::siteOf(std::uintptr_t pc) {
       siteAtomicLoad_.push_back(model::kNotAtomic);
     }
   }
-  lastPc_ = pc;
-  lastSite_ = it->second;
+  hs.lastPc = pc;
+  hs.lastSite = it->second;
   return it->second;
 }
 

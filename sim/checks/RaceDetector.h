@@ -7,7 +7,9 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <unordered_map>
 #include <vector>
 
@@ -25,6 +27,14 @@ class Runtime;
 class RaceDetector final : public Observer {
 public:
   explicit RaceDetector(Runtime &rt);
+  // Parallel phases (--jobs): a block's state is its slot's; shared memory
+  // is its own window's shadow; global bytes it owns have shadow no other
+  // block touches (a lock per page guards the side entries); reads of
+  // bytes other blocks may read are checked at once and recorded, in round
+  // order, when the phase ends, with findings and pending write-write
+  // values.
+  bool blockParallel() const override { return true; }
+  void onPhaseEnd(const std::vector<std::uint32_t> &slots) override;
   void onLaunchBegin(const LaunchInfo &) override;
   void onLaunchEnd(const LaunchInfo &) override;
   void onBlockBegin(const BlockInfo &) override;
@@ -74,6 +84,8 @@ private:
     std::vector<ThreadSync> threads;
     std::vector<std::uint32_t> instr;    // per warp: its epoch (instructions so far)
     std::vector<std::uint32_t> pairSync; // [warp][lane][lane]: epoch of the last common __syncwarp
+    // Parallel rounds: threads whose atomics wait to be settled.
+    std::vector<std::uint32_t> atomicThreads;
     // Named barriers (an id other than 0, or a thread count): only their
     // participants are ordered. What the arrivals of the current phase
     // released, and the threads that wait for it (bar.arrive does not).
@@ -137,6 +149,42 @@ private:
     Occurrence occ;
   };
 
+  struct PendingList {
+    std::vector<Pending> items;
+    std::size_t sameInstruction = 0; // items with sameInstruction
+  };
+  // A read, in a parallel phase, of global bytes other blocks may read too
+  // (WarpAccess::shared_reads): recorded when the phase ends.
+  struct SharedRead {
+    std::uintptr_t granule;
+    std::uint32_t tid, epoch;
+    std::uint16_t site;
+    std::uint8_t mask;
+  };
+  using GlobalShadow = model::ShadowMemory<model::RaceCell, 2, model::RacePage>;
+  // Shared memory in 4 KiB leaves: a block uses a little of its 256 KiB
+  // window, and a cooperative grid has thousands of windows.
+  using SharedShadow = model::ShadowMemory<model::RaceCell, 2, model::RacePage, 12>;
+  // What a host thread keeps while it runs a block: entry 0 for the one
+  // thread (and serial phases), slot + 1 in parallel phases.
+  struct HostState {
+    PendingList pending;
+    std::vector<SharedRead> sharedReads;
+    GlobalShadow::Cache global;
+    SharedShadow::Cache shared;
+    std::uintptr_t lastPc = 0;
+    std::uint16_t lastSite = 0;
+  };
+  HostState &host() {
+    const auto i = static_cast<std::size_t>(parallelSlot() + 1);
+    return i < hosts_.size() ? hosts_[i] : hosts_[0];
+  }
+  void resolve(PendingList &list, const BlockInfo *block, std::int64_t warp);
+  void recordSharedReads(std::uint32_t slot, std::vector<SharedRead> &reads);
+  std::uint8_t siteAtomicLoad(std::uint16_t site) const {
+    return std::atomic_ref<std::uint8_t>(const_cast<std::uint8_t &>(siteAtomicLoad_[site]))
+        .load(std::memory_order_relaxed);
+  }
   BlockSync &blockOf(const BlockInfo *b);
   model::SyncClock snapshot(const BlockSync &bs, const ThreadSync &t, std::uint32_t gtid,
                             std::uint32_t epoch, std::uint32_t scope) const;
@@ -158,24 +206,24 @@ private:
   // threads, else into `narrow` (with the scope that was too narrow).
   void acquireEntry(BlockSync &bs, const model::SyncEntry &e, Scope scope, model::SyncClock &into,
                     model::SyncClock &narrow);
-  void resolve(const BlockInfo *block, std::int64_t warp);
   void flush();
   // WARPSIM_RACE_SHADOW_STATS: the shadow's size after a launch, on stderr.
   void printShadowStats(const LaunchInfo &l) const;
 
   Runtime &rt_;
-  model::ShadowMemory<model::RaceCell, 2, model::RacePage> shadow_;
-  // Shared memory in 4 KiB leaves: a block uses a little of its 256 KiB
-  // window, and a cooperative grid has thousands of windows.
-  model::ShadowMemory<model::RaceCell, 2, model::RacePage, 12> sharedShadow_;
+  GlobalShadow shadow_;
+  SharedShadow sharedShadow_;
   // Access sites of this launch: a record keeps a 16-bit index.
   std::vector<std::uintptr_t> sitePcs_;
   // Per site: the atomic kind of the atomic loads made there (a read record
   // keeps no atomic kind; its site does).
   std::vector<std::uint8_t> siteAtomicLoad_;
   std::unordered_map<std::uintptr_t, std::uint16_t> siteIds_;
-  std::uintptr_t lastPc_ = 0;
-  std::uint16_t lastSite_ = 0;
+  std::vector<HostState> hosts_ = std::vector<HostState>(1);
+  // Parallel phases: the site table and the sync objects (mutex_), and the
+  // side entries of global shadow pages (by page).
+  std::mutex mutex_;
+  std::array<std::mutex, 64> pageLocks_;
   std::vector<BlockSync> blocks_; // by resident slot
   std::unordered_map<std::uintptr_t, model::SyncClock> syncObjects_;
   std::unordered_map<std::uintptr_t, MBarrierSync> mbarriers_; // by shared address
@@ -190,8 +238,6 @@ private:
   bool warpSynchronous_ = false;
   bool shadowStats_ = false;
   FindingTable<RaceExtra> table_;
-  std::vector<Pending> pending_;
-  std::size_t sameInstructionPending_ = 0;
 };
 
 } // namespace warpsim::sim

@@ -25,6 +25,7 @@ void BlockExecutor::asyncCopy(Lane *l, std::uintptr_t dst, std::uintptr_t src, s
   copyWrite_ = true; // the profile counts it with the LDGSTS, not as a store
   access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc);
   copyWrite_ = false;
+  checkedSerialPoint(l, pc);
   issueCopy(InFlightCopy{l->tid, dst, src, size, srcSize, sync.groupsOf(l->tid).issue(), pc});
 }
 
@@ -58,6 +59,7 @@ void BlockExecutor::bulkLoad(Lane *l, std::uintptr_t dst, std::uintptr_t src, st
   checkBulkOperands(l, dst, src, size, pc);
   access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device, Proxy::Async);
   access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc, Scope::Device, Proxy::Async);
+  checkedSerialPoint(l, pc);
   InFlightCopy c{l->tid, dst, src, size, size, 0, pc, AsyncCopyKind::BulkLoad, mbar};
   issueCopy(c);
   // A thread may already wait for the bytes.
@@ -73,6 +75,7 @@ void BlockExecutor::bulkStore(Lane *l, std::uintptr_t dst, std::uintptr_t src, s
   checkBulkOperands(l, dst, src, size, pc);
   access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device, Proxy::Async);
   access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc, Scope::Device, Proxy::Async);
+  checkedSerialPoint(l, pc);
   issueCopy(InFlightCopy{l->tid, dst, src, size, size, sync.bulkGroupsOf(l->tid).issue(), pc,
                          AsyncCopyKind::BulkStore});
 }
@@ -84,6 +87,7 @@ void BlockExecutor::bulkReduce(Lane *l, std::uintptr_t dst, std::uintptr_t src, 
   // Each element is reduced atomically: reductions of several threads or
   // blocks into one destination do not race with each other.
   access(l, dst, size, AccessKind::Atomic, MemoryOrder::Relaxed, pc, Scope::Device, Proxy::Async);
+  checkedSerialPoint(l, pc);
   InFlightCopy c{l->tid, dst,
                  src,    size,
                  size,   sync.bulkGroupsOf(l->tid).issue(),
@@ -97,12 +101,14 @@ void BlockExecutor::bulkReduce(Lane *l, std::uintptr_t dst, std::uintptr_t src, 
 void BlockExecutor::bulkCommit(Lane *l) { sync.bulkGroupsOf(l->tid).commit(); }
 
 void BlockExecutor::bulkWait(Lane *l, std::uint32_t n) {
+  checkedSerialPoint(l, 0);
   landThread(l->tid, n, false, AsyncCopyKind::BulkStore);
 }
 
 void BlockExecutor::asyncCommit(Lane *l) { sync.groupsOf(l->tid).commit(); }
 
-void BlockExecutor::asyncWait(Lane *l, std::uint32_t n, std::uintptr_t) {
+void BlockExecutor::asyncWait(Lane *l, std::uint32_t n, std::uintptr_t pc) {
+  checkedSerialPoint(l, pc);
   landThread(l->tid, n, false);
 }
 
@@ -181,6 +187,7 @@ void BlockExecutor::asyncMBarrierArrive(Lane *l, std::uintptr_t mbar, bool noinc
   // The pending count grows by one now unless .noinc; the arrive-on comes
   // once the thread's cp.async copies issued so far have landed (bulk copies
   // are not tracked by it, PTX cp.async.mbarrier.arrive).
+  checkedSerialPoint(l, pc);
   model::MBarrier *mb = nullptr;
   if (auto it = sync.mbarriers.find(mbar); it != sync.mbarriers.end())
     mb = &it->second;

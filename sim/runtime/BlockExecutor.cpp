@@ -276,7 +276,7 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
     landSomeAtRandom();
   Lane *lanes = lanesOf(w);
   const Lane &lead = lanes[__builtin_ctzll(group)];
-  ++stats_.warp_instructions;
+  stats_.warp_instructions += lead.ev.kind != EventKind::Serial; // not the GPU's
   switch (lead.ev.kind) {
   case EventKind::Access: {
     WarpAccess &a = scratch_;
@@ -290,6 +290,7 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
     a.proxy = lead.ev.proxy;
     a.copy_write = lead.ev.copyWrite;
     a.atomic_load = lead.ev.atomicLoad;
+    a.shared_reads = phase == Phase::Parallel ? sharedReads_ : 0;
     a.pc = lead.ev.pc;
     a.count = 0;
     for (std::uint64_t m = group; m != 0; m &= m - 1) {
@@ -351,6 +352,7 @@ void BlockExecutor::beginPhase(std::uint64_t gridSinceProgress) {
   turnProgress = false;
   turnDone = false;
   turnFrom = 0;
+  quantumFrom = 0;
   progressedInPhase = false;
   phaseSteps = 0;
   sinceProgress_ = gridSinceProgress;
@@ -360,7 +362,15 @@ bool BlockExecutor::settle() {
   for (Warp &w : warps) {
     Lane *ls = lanesOf(w);
     for (std::uint32_t i = 0; i < w.count; ++i) {
-      if (ls[i].state != LaneState::Ready || !ls[i].started)
+      // A global access needs its ownership to hold when the lane makes
+      // it, and what follows a serial point must run in the serial phase;
+      // other lanes run at their warp's next step, as on one thread (their
+      // order against other warps' instructions is what checkers see).
+      const PendingEvent &e = ls[i].ev;
+      if (ls[i].state != LaneState::Ready || !ls[i].started ||
+          !(e.kind == EventKind::Serial ||
+            (e.kind == EventKind::Access &&
+             (e.space == MemorySpace::Global || e.space == MemorySpace::Managed))))
         continue;
       Lane *last = run(&ls[i]);
       if (last == nullptr)
@@ -382,15 +392,26 @@ void BlockExecutor::serialPoint(Lane *l, std::uintptr_t pc) {
   stop(l);
 }
 
+void BlockExecutor::checkedSerialPoint(Lane *l, std::uintptr_t pc) {
+  if (phase == Phase::Parallel && grid_.checkersParallel())
+    serialPoint(l, pc);
+}
+
 bool BlockExecutor::mustDefer(Warp &w, std::uint64_t group) {
   Lane *lanes = lanesOf(w);
   const EventKind kind = lanes[__builtin_ctzll(group)].ev.kind;
   if (phase == Phase::Parallel &&
       (kind == EventKind::Serial || (kind == EventKind::WarpOp && grid_.warpOpsObserved())))
     return true;
+  // Checkers beside each other see only accesses and CTA barriers.
+  const bool checkers = grid_.checkersParallel();
+  if (phase == Phase::Parallel && checkers && kind != EventKind::Access &&
+      kind != EventKind::Barrier && kind != EventKind::Preempt && kind != EventKind::None)
+    return true;
   if (kind != EventKind::Access)
     return false;
   GranuleOwners &owners = grid_.owners();
+  sharedReads_ = 0;
   const auto me = static_cast<std::uint32_t>(info.linear + 1);
   for (std::uint64_t m = group; m != 0; m &= m - 1) {
     const PendingEvent &e = lanes[__builtin_ctzll(m)].ev;
@@ -412,6 +433,14 @@ bool BlockExecutor::mustDefer(Warp &w, std::uint64_t group) {
         owners.read(e.addr, e.size, me);
       else
         owners.write(e.addr, e.size, me);
+    } else if (read && checkers) {
+      // Read beside other blocks: the race detector records it when the
+      // phase ends.
+      if (!owners.mayWrite(e.addr, e.size, me)) {
+        if (!owners.mayRead(e.addr, e.size, me))
+          return true;
+        sharedReads_ |= m & -m;
+      }
     } else if (read ? !owners.mayRead(e.addr, e.size, me) : !owners.mayWrite(e.addr, e.size, me)) {
       return true;
     }
@@ -533,6 +562,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
     c = classifyAddress(rt_, slot, sharedEnd, addr, size);
   if (AccessGuard *g = grid_.accessGuard();
       g != nullptr && !g->check(*l, addr, size, kind, c.space, nullptr, nullptr)) {
+    serialPoint(l, pc); // what the guard found is reported in round order
     Finding gf;
     cudaError_t ge = cudaErrorIllegalAddress;
     g->check(*l, addr, size, kind, c.space, &gf, &ge);

@@ -61,14 +61,18 @@ public:
   bool turnProgress = false;  // this round's turn ran something
   bool turnDone = false;      // this round's turn is over
   std::uint32_t turnFrom = 0; // the warp its turn goes on with
+  // The deferred instruction's place in its warp's quantum, and where that
+  // warp's step goes on (LockstepSchedule::step).
+  unsigned deferredAt = 0, quantumFrom = 0;
   bool progressedInPhase = false;
   std::uint64_t phaseSteps = 0; // warp instructions without progress this round
   std::string printfOut;        // this round's device printf, flushed in round order
   bool deferred() const { return deferredWarp != nullptr; }
   bool copiesInFlight() const { return !copies_.empty(); }
   void beginPhase(std::uint64_t gridSinceProgress);
-  // Runs every ready lane to its next event: a lane issued with an access
-  // makes it now, while the ownership it was checked against still holds.
+  // Runs every lane issued with a global access (or past a serial point) to
+  // its next event: it makes the access now, while the ownership it was
+  // checked against still holds.
   // Returns false if the launch was aborted.
   bool settle();
   // Something changed memory, completed a barrier or exited (livelock).
@@ -82,6 +86,9 @@ public:
   // (the device heap, the launch's shared layout, a launch-ending error): in
   // a parallel phase the lane stops and goes on in the serial phase.
   void serialPoint(Lane *l, std::uintptr_t pc);
+  // The same, only when checkers run beside each other (async copies and
+  // arrive-ons they see only in serial phases).
+  void checkedSerialPoint(Lane *l, std::uintptr_t pc);
 
   GridRunner &grid() { return grid_; }
   const Options &options() const;
@@ -288,6 +295,7 @@ private:
   BlockStats stats_;
   std::uint64_t sinceProgress_ = 0; // parallel rounds: the grid's count, then this block's
   WarpAccess scratch_{};            // the warp instruction being issued
+  std::uint64_t sharedReads_ = 0;   // mustDefer: its lanes' WarpAccess::shared_reads
   // Fiber switching: the scheduler's context while a lane runs, the lane
   // that made the last jump (nullptr: the scheduler), and whether a lane
   // that stops resumes the next ready lane of its warp itself.

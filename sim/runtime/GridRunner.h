@@ -59,6 +59,10 @@ public:
   // Observers watch warp operations: in a parallel round they are issued,
   // and complete, only in the serial phase.
   bool warpOpsObserved() const { return warpOpsObserved_; }
+  // Checkers run beside each other in parallel phases (Observer::
+  // blockParallel): events other than accesses and CTA barriers wait for a
+  // serial phase.
+  bool checkersParallel() const { return parallel_ && checkersParallel_; }
   GranuleOwners &owners() { return owners_; }
   const SharedLayout &sharedLayout() const { return layout_; }
 
@@ -98,6 +102,8 @@ private:
   // One round of the resident blocks: a parallel phase on the host workers,
   // then the serial phase in round order. Returns whether anything ran.
   bool parallelRound();
+  // Observers: the blocks in `slots` ended a phase (Observer::onPhaseEnd).
+  void phaseEnded(const std::vector<std::uint32_t> &slots);
   // Block `b`'s turn from warp `from` on: each live warp steps once.
   bool turn(BlockExecutor &b, std::uint32_t from);
   void retire(BlockExecutor &b);
@@ -136,6 +142,8 @@ private:
   AccessGuard *guard_ = nullptr;
   bool parallel_ = false;
   bool warpOpsObserved_ = false;
+  bool checkersParallel_ = false;
+  std::vector<std::uint32_t> phaseSlots_;
   GranuleOwners owners_;
   std::unique_ptr<HostWorkers> workers_;
 };

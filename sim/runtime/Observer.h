@@ -105,6 +105,9 @@ struct WarpAccess {
   // An atomic that only reads (an atomic load, ld.relaxed/.acquire): it
   // conflicts with writes only, like a load.
   bool atomic_load = false;
+  // Parallel phases (--jobs): lanes reading global bytes other blocks may
+  // read in the same phase (nobody writes them in it).
+  std::uint64_t shared_reads = 0;
   std::uintptr_t pc;   // return address into the instrumented code
   std::uint32_t count; // entries used in `lanes`
   LaneAccess lanes[64];
@@ -288,6 +291,16 @@ public:
   // warp operations, which are then issued in serial phases.
   enum Interest : unsigned { kWarpOps = 1, kEverything = ~0u };
   virtual unsigned interests() const { return kEverything; }
+  // May the events of different blocks reach it at once, each block's on
+  // its own host thread, in a parallel phase (--jobs)? Only accesses,
+  // CTA barriers, store completions and thread exits do; everything else
+  // happens in serial phases. It must then keep what a block changes
+  // apart from what other blocks touch (per resident slot: parallelSlot())
+  // and merge it in the order given when the phase ends.
+  virtual bool blockParallel() const { return false; }
+  // A phase ended: the blocks of `slots` ran in it, in this round order
+  // (one block after a serial-phase instruction). On the main thread.
+  virtual void onPhaseEnd(const std::vector<std::uint32_t> & /*slots*/) {}
   virtual void onLaunchBegin(const LaunchInfo &) {}
   virtual void onLaunchEnd(const LaunchInfo &) {}
   virtual void onBlockBegin(const BlockInfo &) {}

@@ -25,31 +25,46 @@
 #include <thread>
 
 #include "GridRunner.h"
+#include "ParallelSlot.h"
 #include "Runtime.h"
 
 namespace warpsim::sim {
 
 bool GridRunner::parallelEligible(const LaunchInfo &launch) {
-  // Observers of accesses and barriers would see every event in a serial
-  // phase: no gain. The other schedules draw from one generator; clusters,
-  // grid barriers and the PTX model share state across blocks at every step.
+  // Observers run beside each other only if each keeps its state per block
+  // (Observer::blockParallel); then every event but accesses and CTA
+  // barriers is issued in a serial phase. The other schedules draw from one
+  // generator; clusters, grid barriers and the PTX model share state across
+  // blocks at every step.
   warpOpsObserved_ = false;
+  checkersParallel_ = false;
   for (const Observer *o : rt_.observers) {
-    if ((o->interests() & ~Observer::kWarpOps) != 0)
-      return false;
     warpOpsObserved_ = true;
+    if ((o->interests() & ~Observer::kWarpOps) == 0)
+      continue;
+    if (!o->blockParallel())
+      return false;
+    checkersParallel_ = true;
   }
-  return rt_.options.schedule == Schedule::Lockstep && rt_.storeObservers.empty() &&
-         guard_ == nullptr && rt_.ptx == nullptr && !launch.cooperative && clusterSize_ == 1 &&
+  return rt_.options.schedule == Schedule::Lockstep &&
+         (checkersParallel_ || (rt_.storeObservers.empty() && guard_ == nullptr)) &&
+         rt_.ptx == nullptr && !launch.cooperative && clusterSize_ == 1 &&
          launch.grid.volume() >= 2 && launch.grid.volume() < GranuleOwners::kMaxBlocks;
+}
+
+void GridRunner::phaseEnded(const std::vector<std::uint32_t> &slots) {
+  for (Observer *o : rt_.observers)
+    o->onPhaseEnd(slots);
 }
 
 bool GridRunner::turn(BlockExecutor &b, std::uint32_t from) {
   bool ran = false;
   for (std::uint32_t i = from; i < b.warps.size(); ++i) {
     Warp &w = b.warps[i];
-    if (w.live == 0)
+    if (w.live == 0) {
+      b.quantumFrom = 0; // for warp `from` only
       continue;
+    }
     ran |= schedule_->step(b, w);
     if (aborted_ || b.deferred())
       break;
@@ -86,10 +101,17 @@ bool GridRunner::parallelRound() {
         if (b->slot % n != w || b->turnDone || b->serialOnly)
           continue;
         b->phase = BlockExecutor::Phase::Parallel;
+        ParallelSlotScope scope(checkersParallel_ ? static_cast<int>(b->slot) : -1);
         b->turnProgress |= turn(*b, b->turnFrom);
         b->turnDone = !b->deferred();
       }
     });
+    if (checkersParallel_) {
+      phaseSlots_.clear();
+      for (BlockExecutor *b : round_)
+        phaseSlots_.push_back(b->slot);
+      phaseEnded(phaseSlots_);
+    }
     again = false;
     for (BlockExecutor *b : round_) {
       if (aborted_)
@@ -107,12 +129,24 @@ bool GridRunner::parallelRound() {
         }
         Warp *w = b->deferredWarp;
         b->deferredWarp = nullptr;
+        // A serial point is no instruction of the GPU's: the warp still
+        // takes its step this round, in the next phase.
+        const bool serialPoint =
+            b->lanesOf(*w)[__builtin_ctzll(b->deferredGroup)].ev.kind == EventKind::Serial;
         b->issue(*w, b->deferredGroup);
         b->stepWithoutProgress(rt_.options.spin_limit);
         b->settle(); // the issued lanes make their accesses in this phase
         b->turnProgress = true;
-        b->turnFrom = w->index + 1;
+        // The warp goes on with the rest of its quantum next phase.
+        const unsigned next = b->deferredAt + (serialPoint ? 0 : 1);
+        const bool rest = next < rt_.options.warp_quantum;
+        b->turnFrom = rest ? w->index : w->index + 1;
+        b->quantumFrom = rest ? next : 0;
       });
+      if (checkersParallel_) {
+        phaseSlots_.assign(1, b->slot);
+        phaseEnded(phaseSlots_);
+      }
       again |= !b->turnDone;
     }
   }

@@ -35,7 +35,11 @@ WarpSchedule::Ran WarpSchedule::runReady(BlockExecutor &x, Warp &w, AfterRun aft
 bool LockstepSchedule::step(BlockExecutor &x, Warp &w) {
   const Options &o = x.options();
   bool progressed = false;
-  for (unsigned q = 0; q < o.warp_quantum; ++q) {
+  // A warp whose step a serial phase interrupted goes on with what is left
+  // of its quantum (parallel rounds), as it would have on one thread.
+  unsigned q = x.quantumFrom;
+  x.quantumFrom = 0;
+  for (; q < o.warp_quantum; ++q) {
     const Ran ran = runReady(x, w, [](Lane *) {});
     if (ran == Ran::Aborted)
       return true;
@@ -45,8 +49,10 @@ bool LockstepSchedule::step(BlockExecutor &x, Warp &w) {
       break;
     x.issue(w, group);
     progressed = true;
-    if (x.deferred())
+    if (x.deferred()) {
+      x.deferredAt = q;
       break; // waits for the serial phase (GridRunner's parallel rounds)
+    }
     x.stepWithoutProgress(o.spin_limit);
   }
   return progressed;

@@ -350,4 +350,48 @@ inline void raceAccessGranule(RaceCell &c, RacePage &page, std::uint8_t mask, co
     onHazard(seen[k].h, seen[k].prior, seen[k].bytes);
 }
 
+// Checks a read of the bytes `mask` of a granule against its last writes
+// without recording it (the record follows later, raceAccessGranule with no
+// hazards to report): `onHazard(Hazard, const AccessRecord &prior,
+// std::uint8_t bytes)` once per racing write. Reads race only with writes,
+// so this needs nothing another reader changes.
+template <class OnHazard>
+inline void raceCheckReadGranule(const RaceCell &c, const RacePage &page, std::uint8_t mask,
+                                 const Accessor &a, std::uint8_t atomic, OnHazard &&onHazard) {
+  auto racing = [&](const AccessRecord &w) {
+    return !w.empty() && !morallyStrong(atomic, w.atomic, a.sameBlock(w), a.sameCluster(w)) &&
+           !a.orderedAfter(w);
+  };
+  if (c.form() != RaceCell::kSplit) {
+    if (c.write == 0 && c.form() != RaceCell::kWide)
+      return; // no write recorded
+    const AccessRecord w = loadHistory(c, page).slot[0];
+    if (racing(w))
+      onHazard(Hazard::ReadAfterWrite, w, mask);
+    return;
+  }
+  struct Seen {
+    AccessRecord prior;
+    std::uint8_t bytes;
+  };
+  Seen seen[4];
+  int count = 0;
+  for (unsigned i = 0; i < 4; ++i) {
+    if ((mask & (1u << i)) == 0)
+      continue;
+    const AccessRecord w = loadHistory(page.bytes[c.index() + i], page).slot[0];
+    if (!racing(w))
+      continue;
+    int k = 0;
+    while (k < count && !(seen[k].prior.thread == w.thread && seen[k].prior.epoch == w.epoch &&
+                          seen[k].prior.site == w.site))
+      ++k;
+    if (k == count)
+      seen[count++] = {w, 0};
+    seen[k].bytes = static_cast<std::uint8_t>(seen[k].bytes | (1u << i));
+  }
+  for (int k = 0; k < count; ++k)
+    onHazard(Hazard::ReadAfterWrite, seen[k].prior, seen[k].bytes);
+}
+
 } // namespace warpsim::model
