@@ -18,9 +18,9 @@ void AsyncCopyChecker::onBlockBegin(const BlockInfo &b) { slotOf(&b).clear(); }
 void AsyncCopyChecker::onAsyncCopy(const AsyncCopyEvent &e) {
   std::vector<InFlight> &f = slotOf(e.block);
   if (!e.landed) {
-    FindingSite issue = threadSite(*e.block, e.thread, e.pc, "copy");
-    f.push_back(
-        InFlight{e.dst, e.size, e.thread, e.pc, e.src, e.kind, e.src_size, std::move(issue.stack)});
+    FindingSite issue = threadSite(*e.block, e.thread, e.pc, e.site, "copy");
+    f.push_back(InFlight{e.dst, e.size, e.thread, e.pc, e.src, e.kind, e.src_size,
+                         std::move(issue.stack), e.site});
     return;
   }
   for (std::size_t i = 0; i < f.size(); ++i)
@@ -85,9 +85,9 @@ void AsyncCopyChecker::report(const WarpAccess &a, const LaneAccess &la, const I
                       : std::string(" (wait for the copy first: cp.async.wait_group / "
                                     "__pipeline_wait_prior / the barrier it completes)"));
   const std::uint32_t tid = a.warp * a.block->launch->warp_size + la.lane;
-  FindingSite now = threadSite(*a.block, tid, a.pc, read ? "read" : "write");
+  FindingSite now = threadSite(*a.block, tid, a.pc, a.site, read ? "read" : "write");
   now.detail = read ? "read" : "write";
-  FindingSite copy = threadSite(*a.block, c.thread, c.pc, "copy");
+  FindingSite copy = threadSite(*a.block, c.thread, c.pc, c.site, "copy");
   copy.stack = c.stack;
   copy.detail =
       bulk ? "bulk copy issued, not yet waited for" : "async copy issued, not yet waited for";

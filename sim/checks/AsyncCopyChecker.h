@@ -43,6 +43,7 @@ private:
     // The issuing thread's callers at the issue: by the time an access
     // finds the copy in flight the thread may be in another function.
     std::vector<std::uintptr_t> stack;
+    std::uint32_t site = kNoSite; // the static site id taken with `pc`
   };
   void report(const WarpAccess &a, const LaneAccess &la, const InFlight &c, bool source);
   std::vector<InFlight> &slotOf(const BlockInfo *b);

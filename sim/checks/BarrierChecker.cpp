@@ -30,8 +30,8 @@ void BarrierChecker::onBlockBegin(const BlockInfo &b) {
 }
 
 FindingSite BarrierChecker::site(const BlockInfo &b, std::uint32_t thread, std::uintptr_t pc,
-                                 const char *role, std::string detail) {
-  FindingSite s = threadSite(b, thread, pc, role);
+                                 std::uint32_t staticSite, const char *role, std::string detail) {
+  FindingSite s = threadSite(b, thread, pc, staticSite, role);
   s.detail = std::move(detail);
   return s;
 }
@@ -54,7 +54,7 @@ void BarrierChecker::onBarrierArrive(const BarrierEvent &e) {
                                                                             : "bar.sync ") +
                 std::to_string(e.object.id) + ", " + std::to_string(e.count) + ": " +
                 model::barrierRuleText(e.rule);
-    f.sites.push_back(site(*e.block, first, e.pc, "waits", "arrives at the barrier"));
+    f.sites.push_back(site(*e.block, first, e.pc, e.site, "waits", "arrives at the barrier"));
     add("named-barrier", e.pc, static_cast<std::uintptr_t>(e.rule), std::move(f));
   }
   // Named barriers (and counted ones) are meant to be reached from
@@ -64,6 +64,7 @@ void BarrierChecker::onBarrierArrive(const BarrierEvent &e) {
     return;
   if (s.firstPc == 0) {
     s.firstPc = e.pc;
+    s.firstSite = e.site;
     s.firstThread = first;
   } else if (e.pc != s.firstPc) {
     // Did these threads come back to a barrier the others are still looping at?
@@ -80,8 +81,9 @@ void BarrierChecker::onBarrierArrive(const BarrierEvent &e) {
                      : "threads of one block reach different __syncthreads() "
                        "call sites in "
                        "the same barrier phase (divergent barrier)";
-    f.sites.push_back(site(*e.block, s.firstThread, s.firstPc, "waits", "waits at a barrier"));
-    f.sites.push_back(site(*e.block, first, e.pc, "waits", "waits at another barrier"));
+    f.sites.push_back(
+        site(*e.block, s.firstThread, s.firstPc, s.firstSite, "waits", "waits at a barrier"));
+    f.sites.push_back(site(*e.block, first, e.pc, e.site, "waits", "waits at another barrier"));
     add(loop ? "barrier-in-divergent-loop" : "barrier-divergence", s.firstPc, e.pc, std::move(f));
   }
   for (std::uint64_t m = e.mask; m != 0; m &= m - 1)
@@ -118,8 +120,9 @@ void BarrierChecker::onBarrierComplete(const BarrierEvent &e) {
                 " of the block exited without "
                 "reaching the __syncthreads() the other threads waited at" +
                 (loop ? ": the barrier is in a loop whose trip count differs per thread" : "");
-    f.sites.push_back(site(*e.block, s.firstThread, s.firstPc, "waits", "waits at the barrier"));
-    FindingSite gone = site(*e.block, ids.front(), 0, "exited", "exited without arriving");
+    f.sites.push_back(
+        site(*e.block, s.firstThread, s.firstPc, s.firstSite, "waits", "waits at the barrier"));
+    FindingSite gone = site(*e.block, ids.front(), 0, kNoSite, "exited", "exited without arriving");
     gone.thread_count = static_cast<std::uint32_t>(ids.size());
     gone.threads = threadList(ids);
     f.sites.push_back(std::move(gone));

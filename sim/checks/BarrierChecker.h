@@ -33,15 +33,16 @@ public:
 
 private:
   struct Slot {
-    std::uintptr_t firstPc = 0; // barrier site of the phase's first arrival
+    std::uintptr_t firstPc = 0;        // barrier site of the phase's first arrival
+    std::uint32_t firstSite = kNoSite; // its static site id
     std::uint32_t firstThread = 0;
     bool loopSkip = false;              // an exited thread had last arrived at this phase's site
     std::vector<std::uint32_t> exited;  // threads that exited during the phase
     std::vector<std::uintptr_t> lastPc; // per thread: the last barrier site it reached
   };
   Slot &slotOf(const BlockInfo *b);
-  FindingSite site(const BlockInfo &b, std::uint32_t thread, std::uintptr_t pc, const char *role,
-                   std::string detail);
+  FindingSite site(const BlockInfo &b, std::uint32_t thread, std::uintptr_t pc,
+                   std::uint32_t staticSite, const char *role, std::string detail);
   void add(std::string kind, std::uintptr_t a, std::uintptr_t b, Finding f);
 
   Runtime &rt_;

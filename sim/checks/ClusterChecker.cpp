@@ -44,6 +44,7 @@ void ClusterChecker::onWarpAccess(const WarpAccess &a) {
       continue; // not a peer's: another block's window, an invalid access
     PeerAccess p;
     p.pc = a.pc;
+    p.site = a.site;
     p.addr = la.addr;
     p.kind = a.kind;
     p.block = a.block->index;
@@ -70,7 +71,7 @@ void ClusterChecker::onClusterBarrier(const ClusterBarrierEvent &e) {
         std::string(e.op == Op::Arrive ? "barrier.cluster.arrive" : "barrier.cluster.wait") +
         " (phase " + std::to_string(e.phase) + " of the cluster barrier of cluster " +
         std::to_string(e.cluster) + "): " + model::clusterBarrierRuleText(e.rule);
-    FindingSite s = threadSite(*e.block, tid, e.pc, "access");
+    FindingSite s = threadSite(*e.block, tid, e.pc, e.site, "access");
     s.detail = e.op == Op::Arrive ? "barrier.cluster.arrive" : "barrier.cluster.wait";
     f.sites.push_back(std::move(s));
     f.kernel = e.block->launch->site->kernel_name;
@@ -172,6 +173,7 @@ void ClusterChecker::report(const Owner &owner, const PeerAccess &a, bool afterE
   s.role = "access";
   s.detail = what;
   s.pc = a.pc;
+  s.site = a.site;
   s.has_thread = true;
   s.block = a.block;
   s.thread = a.thread;

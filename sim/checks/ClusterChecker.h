@@ -48,7 +48,8 @@ private:
     Dim3 block, thread;
     bool arrived = false;
     std::uint64_t phase = 0;
-    std::uintptr_t mbar = 0; // arrived on the owner's mbarrier (0: the cluster barrier)
+    std::uintptr_t mbar = 0;      // arrived on the owner's mbarrier (0: the cluster barrier)
+    std::uint32_t site = kNoSite; // the static site id taken with `pc`
   };
   struct Owner {
     const BlockInfo *info = nullptr;

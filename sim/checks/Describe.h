@@ -16,9 +16,10 @@ std::string describeAddress(const Runtime &rt, const BlockInfo *block, std::uint
 // Linear global thread id -> (block, thread) coordinates of the launch.
 void threadCoords(const LaunchInfo &launch, std::uint64_t block, std::uint32_t thread, Dim3 &b,
                   Dim3 &t);
-// A finding site for `thread` of the resident block `b` at `pc`: with the
-// thread's call stack (through BlockInfo::threads), or only its coordinates
-// when there is no pc.
+// A finding site for `thread` of the resident block `b` at `pc` (and the
+// static site id `site` taken with it, kNoSite if none): with the thread's
+// call stack (through BlockInfo::threads), or only its coordinates when
+// there is no pc.
 FindingSite threadSite(const BlockInfo &b, std::uint32_t thread, std::uintptr_t pc,
-                       const char *role);
+                       std::uint32_t site, const char *role);
 } // namespace warpsim::sim

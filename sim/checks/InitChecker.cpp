@@ -136,7 +136,7 @@ void InitChecker::report(const WarpAccess &a, const LaneAccess &lane) {
                                         : ", which was never written (by cudaMemcpy, cudaMemset "
                                           "or a kernel)");
     const std::uint32_t tid = a.warp * a.block->launch->warp_size + lane.lane;
-    f.sites.push_back(threadSite(*a.block, tid, a.pc, "read"));
+    f.sites.push_back(threadSite(*a.block, tid, a.pc, a.site, "read"));
     f.sites.back().detail = "uninitialized read";
   }
 }

@@ -31,7 +31,7 @@ void MBarrierChecker::onMBarrier(const MBarrierEvent &e) {
                  std::to_string(e.expected) + " arrivals pending, tx-count " +
                  std::to_string(e.tx_count) + ")";
   FindingSite s =
-      threadSite(*e.block, e.warp * e.block->launch->warp_size + e.lane, e.pc, "access");
+      threadSite(*e.block, e.warp * e.block->launch->warp_size + e.lane, e.pc, e.site, "access");
   s.detail = model::mbarrierOpName(e.op);
   f.sites.push_back(std::move(s));
 }

@@ -142,7 +142,7 @@ void MemoryChecker::onHeapFree(const HeapFree &e) {
   f.kind = e.block != nullptr ? "double-free" : "invalid-free";
   f.space = spaceName(MemorySpace::Global);
   f.address = e.ptr;
-  f.sites.push_back(threadSite(*e.info, e.thread, e.pc, "free"));
+  f.sites.push_back(threadSite(*e.info, e.thread, e.pc, e.site, "free"));
   if (e.block != nullptr) {
     f.object = "device-heap allocation #" + std::to_string(e.block->id) + " (" +
                std::to_string(e.block->size) + " bytes, freed)";

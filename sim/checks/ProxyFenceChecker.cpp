@@ -29,6 +29,7 @@ void ProxyFenceChecker::onLaunchBegin(const LaunchInfo &l) {
   globalOrder_ = 0;
   globalFences_.clear();
   sitePcs_.clear();
+  siteStatic_.clear();
   siteIds_.clear();
   lastPc_ = 0;
 }
@@ -42,12 +43,12 @@ void ProxyFenceChecker::onWarpAccess(const WarpAccess &a) {
     if (const int slot = parallelSlot(); slot >= 0) {
       std::vector<LoggedWrite> &log = logs_[static_cast<std::size_t>(slot)];
       for (std::uint32_t i = 0; i < a.count; ++i)
-        log.push_back(
-            {a.lanes[i].addr, a.pc, a.lanes[i].size, a.warp * ws + a.lanes[i].lane, block, i == 0});
+        log.push_back({a.lanes[i].addr, a.pc, a.lanes[i].size, a.warp * ws + a.lanes[i].lane, block,
+                       a.site, i == 0});
       return;
     }
     const std::uint32_t order = ++globalOrder_;
-    siteOf(a.pc);
+    siteOf(a.pc, a.site);
     for (std::uint32_t i = 0; i < a.count; ++i)
       recordGlobal(a.lanes[i].addr, a.lanes[i].size,
                    GlobalWrite{order, a.warp * ws + a.lanes[i].lane, block, lastSite_});
@@ -66,15 +67,17 @@ void ProxyFenceChecker::onWarpAccess(const WarpAccess &a) {
     const std::uintptr_t last = (la.addr + la.size - 1 - a.block->smem_base) / 4;
     const std::uint32_t tid = a.warp * a.block->launch->warp_size + la.lane;
     for (std::uintptr_t g = first; g <= last && g < s.granules.size(); ++g)
-      s.granules[g] = Write{s.generation, order, tid, a.pc};
+      s.granules[g] = Write{s.generation, order, tid, a.site, a.pc};
   }
 }
 
-void ProxyFenceChecker::siteOf(std::uintptr_t pc) {
+void ProxyFenceChecker::siteOf(std::uintptr_t pc, std::uint32_t site) {
   if (pc != lastPc_ || sitePcs_.empty()) {
     auto [it, fresh] = siteIds_.try_emplace(pc, static_cast<std::uint32_t>(sitePcs_.size()));
-    if (fresh)
+    if (fresh) {
       sitePcs_.push_back(pc);
+      siteStatic_.push_back(site);
+    }
     lastPc_ = pc;
     lastSite_ = it->second;
   }
@@ -94,7 +97,7 @@ void ProxyFenceChecker::onPhaseEnd(const std::vector<std::uint32_t> &slots) {
     for (const LoggedWrite &w : logs_[slot]) {
       if (w.first) {
         order = ++globalOrder_;
-        siteOf(w.pc);
+        siteOf(w.pc, w.site);
       }
       recordGlobal(w.addr, w.size, GlobalWrite{order, w.thread, w.block, lastSite_});
     }
@@ -147,7 +150,8 @@ void ProxyFenceChecker::checkGlobal(const AsyncCopyEvent &e, std::uintptr_t addr
     if (w.order == 0 || w.order < issuerFence || w.order < fenceOf(w.block, w.thread))
       continue;
     const BlockInfo *writer = w.block == e.block->linear ? e.block : nullptr;
-    report(e, read, MemorySpace::Global, g, writer, w.block, w.thread, sitePcs_[w.site]);
+    report(e, read, MemorySpace::Global, g, writer, w.block, w.thread, sitePcs_[w.site],
+           siteStatic_[w.site]);
   }
 }
 
@@ -168,14 +172,14 @@ void ProxyFenceChecker::checkRange(const AsyncCopyEvent &e, std::uintptr_t addr,
     // synchronised the two threads; without that, the race detector reports).
     if (w.generation != s.generation || w.order < s.fences[w.thread] || w.order < issuerFence)
       continue;
-    report(e, read, MemorySpace::Shared, b.smem_base + g * 4, &b, b.linear, w.thread, w.pc);
+    report(e, read, MemorySpace::Shared, b.smem_base + g * 4, &b, b.linear, w.thread, w.pc, w.site);
   }
 }
 
 void ProxyFenceChecker::report(const AsyncCopyEvent &e, bool read, MemorySpace space,
                                std::uintptr_t at, const BlockInfo *writerBlock,
                                std::uint64_t writerLinear, std::uint32_t writer,
-                               std::uintptr_t writerPc) {
+                               std::uintptr_t writerPc, std::uint32_t writerSite) {
   auto [index, fresh] = table_.find(
       {"async-proxy", (read ? 0 : 1) + (space == MemorySpace::Global ? 2 : 0), e.pc, writerPc});
   if (!fresh)
@@ -193,15 +197,16 @@ void ProxyFenceChecker::report(const AsyncCopyEvent &e, bool read, MemorySpace s
               " between the write and the copy: the copy may " +
               (read ? "read the bytes from before the write" : "land before the write") +
               " (PTX memory model: accesses through different proxies need a proxy fence)";
-  FindingSite copy = threadSite(b, e.thread, e.pc, "copy");
+  FindingSite copy = threadSite(b, e.thread, e.pc, e.site, "copy");
   copy.detail = read ? "bulk copy reads it" : "bulk copy writes it";
   FindingSite write;
   if (writerBlock != nullptr) {
-    write = threadSite(*writerBlock, writer, writerPc, "write");
+    write = threadSite(*writerBlock, writer, writerPc, writerSite, "write");
     write.stack.clear(); // the writer's call stack now, not at the write
   } else {
     write.role = "write";
     write.pc = writerPc;
+    write.site = writerSite;
     write.has_thread = true;
     threadCoords(*b.launch, writerLinear, writer, write.block, write.thread);
   }

@@ -44,6 +44,7 @@ private:
     std::uint32_t generation = 0; // the slot's block it belongs to
     std::uint32_t order = 0;
     std::uint32_t thread = 0;
+    std::uint32_t site = kNoSite; // the static site id taken with `pc`
     std::uintptr_t pc = 0;
   };
   struct Slot {
@@ -63,24 +64,25 @@ private:
   // A global write of a parallel phase, until the phase ends.
   struct LoggedWrite {
     std::uintptr_t addr, pc;
-    std::uint32_t size, thread, block;
+    std::uint32_t size, thread, block, site;
     bool first; // the first lane of its warp instruction
   };
   Slot &slotOf(const BlockInfo *b);
-  // The site index of `pc` (lastSite_).
-  void siteOf(std::uintptr_t pc);
+  // The site index of `pc` (lastSite_), with its static site.
+  void siteOf(std::uintptr_t pc, std::uint32_t site);
   void recordGlobal(std::uintptr_t addr, std::uint32_t size, const GlobalWrite &w);
   void checkRange(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
   void checkGlobal(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
   void report(const AsyncCopyEvent &e, bool read, MemorySpace space, std::uintptr_t at,
               const BlockInfo *writerBlock, std::uint64_t writerLinear, std::uint32_t writer,
-              std::uintptr_t writerPc);
+              std::uintptr_t writerPc, std::uint32_t writerSite);
 
   Runtime &rt_;
   std::vector<Slot> slots_;                    // per resident slot
   std::vector<std::vector<LoggedWrite>> logs_; // per resident slot
   model::ShadowMemory<GlobalWrite, 4> global_;
-  std::vector<std::uintptr_t> sitePcs_; // of the launch's global writes
+  std::vector<std::uintptr_t> sitePcs_;   // of the launch's global writes
+  std::vector<std::uint32_t> siteStatic_; // their static site ids
   std::unordered_map<std::uintptr_t, std::uint32_t> siteIds_;
   std::uintptr_t lastPc_ = 0;
   std::uint32_t lastSite_ = 0;

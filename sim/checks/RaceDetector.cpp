@@ -21,6 +21,11 @@ using model::SyncClock;
 
 namespace {
 
+// Shadow records name their access site by a 16-bit index: static sites
+// take 1..0xf000 (their id + 1), leaving at least 4095 indices per launch to
+// accesses without one.
+constexpr std::uint32_t kMaxStaticSites = 0xf000;
+
 const char *hazardName(Hazard h) {
   switch (h) {
   case Hazard::ReadAfterWrite:
@@ -75,14 +80,26 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
   mbarriers_.clear();
   clusters_.clear();
   blocks_.resize(l.slots);
-  // Records of earlier launches are gone with their pages' generation: site
-  // numbers start again.
-  // Room for every site a record can name, so that adding one (under
-  // mutex_ in parallel phases) never moves what other threads read.
+  // Records of earlier launches are gone with their pages' generation: the
+  // numbers of sites without a static id start again. Static sites keep
+  // theirs (all modules registered their rows before main). Room for every
+  // index a record can name, so that adding one (under mutex_ in parallel
+  // phases) never moves what other threads read.
   sitePcs_.reserve(0x10000);
   siteAtomicLoad_.reserve(0x10000);
-  sitePcs_.assign(1, 0);
-  siteAtomicLoad_.assign(1, model::kNotAtomic);
+  siteStatic_.reserve(0x10000);
+  const std::uint32_t statics = std::min(staticSiteCount(), kMaxStaticSites);
+  if (statics != staticSites_ || sitePcs_.empty()) {
+    staticSites_ = statics;
+    sitePcs_.assign(std::size_t{statics} + 1, 0);
+    siteAtomicLoad_.assign(std::size_t{statics} + 1, model::kNotAtomic);
+    siteStatic_.assign(std::size_t{statics} + 1, kNoSite);
+    for (std::uint32_t i = 1; i <= statics; ++i)
+      siteStatic_[i] = i - 1;
+  }
+  sitePcs_.resize(std::size_t{statics} + 1);
+  siteAtomicLoad_.resize(std::size_t{statics} + 1);
+  siteStatic_.resize(std::size_t{statics} + 1);
   siteIds_.clear();
   hosts_.resize(std::size_t{l.slots} + 1);
   for (HostState &h : hosts_) {
@@ -165,10 +182,12 @@ void RaceDetector::printShadowStats(const LaunchInfo &l) const {
   const std::size_t device = rt_.memory.bytesInUse();
   std::fprintf(stderr,
                "warpsim: race shadow after launch %llu: %zu bytes (global %zu, shared %zu; side "
-               "entries %zu) for %zu bytes of device memory: %.2f bytes per byte\n",
+               "entries %zu) for %zu bytes of device memory: %.2f bytes per byte; access "
+               "sites: %u static (of %u registered), %zu by pc\n",
                static_cast<unsigned long long>(l.id), cells + side, global, cells + side - global,
                side, device,
-               device == 0 ? 0.0 : static_cast<double>(cells + side) / static_cast<double>(device));
+               device == 0 ? 0.0 : static_cast<double>(cells + side) / static_cast<double>(device),
+               staticSites_, staticSiteCount(), sitePcs_.size() - 1 - staticSites_);
 }
 
 SyncClock RaceDetector::snapshot(const BlockSync &bs, const ThreadSync &t, std::uint32_t gtid,
@@ -282,7 +301,7 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
   const bool atomic = a.kind == AccessKind::Atomic;
   const std::uint8_t atomicKind = atomic ? atomicKindOf(a.scope) : model::kNotAtomic;
   const std::uint32_t gen = a.space == MemorySpace::Shared ? bs.serial : gen_;
-  const std::uint16_t site = siteOf(a.pc);
+  const std::uint16_t site = siteOf(a);
   if (a.atomic_load && site != 0)
     std::atomic_ref<std::uint8_t>(siteAtomicLoad_[site])
         .store(atomicKind, std::memory_order_relaxed);
@@ -384,10 +403,12 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   o.kind = a.kind;
   o.space = a.space;
   o.prior = prior;
-  o.priorPc = sitePcs_[prior.site];
+  o.priorPc = std::atomic_ref<std::uintptr_t>(sitePcs_[prior.site]).load(std::memory_order_relaxed);
+  o.priorSite = siteStatic_[prior.site];
   o.block = a.block;
   o.tid = tid;
   o.pc = a.pc;
+  o.site = a.site;
   o.lane = lane;
   const bool atomicNow = a.kind == AccessKind::Atomic;
   const bool blockAtomic =
@@ -511,12 +532,13 @@ void RaceDetector::describe(Finding &f, const Occurrence &o) const {
   }
   f.message = std::string(hazardName(o.h)) + " hazard on " + spaceName(o.space) + " memory at " +
               f.object + ": " + cur + " races with an earlier " + before + " (" + why + ")";
-  FindingSite now = threadSite(*o.block, o.tid, o.pc, cur);
+  FindingSite now = threadSite(*o.block, o.tid, o.pc, o.site, cur);
   now.detail = std::string(cur);
   FindingSite then;
   then.role = before;
   then.detail = std::string("earlier ") + before;
   then.pc = o.priorPc;
+  then.site = o.priorPc != 0 ? o.priorSite : kNoSite;
   then.has_thread = true;
   threadCoords(*launch_, o.prior.thread / tpb_, o.prior.thread % tpb_, then.block, then.thread);
   f.sites.clear();
@@ -839,7 +861,16 @@ void RaceDetector::recordSharedReads(std::uint32_t slot, std::vector<SharedRead>
   reads.clear();
 }
 
-std::uint16_t RaceDetector::siteOf(std::uintptr_t pc) {
+std::uint16_t RaceDetector::siteOf(const WarpAccess &a) {
+  const std::uintptr_t pc = a.pc;
+  if (a.site < staticSites_) {
+    const auto index = static_cast<std::uint16_t>(a.site + 1);
+    // Blocks at once store the same first pc (the site's own code).
+    std::atomic_ref<std::uintptr_t> first(sitePcs_[index]);
+    if (first.load(std::memory_order_relaxed) == 0)
+      first.store(pc, std::memory_order_relaxed);
+    return index;
+  }
   HostState &hs = host();
   if (pc == hs.lastPc && hs.lastSite != 0)
     return hs.lastSite;
@@ -856,6 +887,7 @@ std::uint16_t RaceDetector::siteOf(std::uintptr_t pc) {
       it->second = static_cast<std::uint16_t>(sitePcs_.size());
       sitePcs_.push_back(pc);
       siteAtomicLoad_.push_back(model::kNotAtomic);
+      siteStatic_.push_back(a.site);
     }
   }
   hs.lastPc = pc;

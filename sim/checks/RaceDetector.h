@@ -118,9 +118,11 @@ private:
     MemorySpace space;
     model::AccessRecord prior;
     std::uintptr_t priorPc;
+    std::uint32_t priorSite; // static site id of the earlier access (kNoSite: none)
     const BlockInfo *block;
     std::uint32_t tid;
     std::uintptr_t pc;
+    std::uint32_t site; // static site id of this access
     LaneAccess lane;
     Scope narrow = Scope::Block; // kNarrowScope: the scope that ordered them
   };
@@ -194,7 +196,7 @@ private:
   ThreadSync &syncThread(BlockSync &bs, const BlockInfo *b, std::uint32_t warp, std::uint32_t tid);
   void atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, std::uint32_t epoch,
                   std::uintptr_t addr, MemoryOrder order, Scope scope, bool load);
-  std::uint16_t siteOf(std::uintptr_t pc);
+  std::uint16_t siteOf(const WarpAccess &a);
   void hazard(model::Hazard h, const model::AccessRecord &prior, const WarpAccess &a,
               const LaneAccess &lane, std::uint32_t instr, std::uintptr_t granule,
               std::uint8_t mask);
@@ -213,8 +215,13 @@ private:
   Runtime &rt_;
   GlobalShadow shadow_;
   SharedShadow sharedShadow_;
-  // Access sites of this launch: a record keeps a 16-bit index.
-  std::vector<std::uintptr_t> sitePcs_;
+  // Access sites: a record keeps a 16-bit index. 1..staticSites_ are the
+  // static sites (index = static site id + 1: no lookup, no insertion; kept
+  // across launches); above them, the launch's accesses without a static
+  // site (TSan's hooks), numbered by pc as they come.
+  std::vector<std::uintptr_t> sitePcs_;   // per index: the pc (first seen)
+  std::vector<std::uint32_t> siteStatic_; // per index: the static site id, or kNoSite
+  std::uint32_t staticSites_ = 0;
   // Per site: the atomic kind of the atomic loads made there (a read record
   // keeps no atomic kind; its site does).
   std::vector<std::uint8_t> siteAtomicLoad_;

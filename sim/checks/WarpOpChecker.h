@@ -28,7 +28,8 @@ public:
 private:
   enum Problem { Self, Differ, Width, Source, Stuck };
   void report(const BlockInfo &b, std::uint32_t warp, std::uint32_t lane, std::uintptr_t pc,
-              WarpOp op, const char *kind, Problem p, std::string message, std::uint64_t lanes);
+              std::uint32_t site, WarpOp op, const char *kind, Problem p, std::string message,
+              std::uint64_t lanes);
 
   Runtime &rt_;
   const LaunchInfo *launch_ = nullptr;

@@ -51,6 +51,10 @@ const std::vector<const char *> kInstrumentedCompile = {"-O0",
 struct Instrumentation {
   bool values = true;
   char optLevel = '1';
+  // WARPSIM_STRIP_DEBUG_INFO=1 (for tests): the program is linked without
+  // its debug information, so a report can place only what the static sites
+  // of the value-carrying instrumentation name (docs/cli.md).
+  bool stripDebugInfo = false;
   std::string error; // not empty: a bad setting (bad usage)
 };
 
@@ -73,6 +77,11 @@ Instrumentation instrumentationFor(const CliOptions &o) {
                "a load reads); unset it or set it to 'values'";
   else if (!m.empty() && m != "tsan" && m != "values")
     in.error = "warpsim: error: WARPSIM_INSTRUMENTATION='" + m + "': expected 'tsan' or 'values'";
+  const char *strip = std::getenv("WARPSIM_STRIP_DEBUG_INFO");
+  const std::string st = strip != nullptr ? strip : "";
+  if (in.error.empty() && !st.empty() && st != "0" && st != "1")
+    in.error = "warpsim: error: WARPSIM_STRIP_DEBUG_INFO='" + st + "': expected 0 or 1";
+  in.stripDebugInfo = st == "1";
   if (in.error.empty() && !l.empty()) {
     if (l != "0" && l != "1" && l != "2")
       in.error = "warpsim: error: WARPSIM_OPT_LEVEL='" + l + "': expected 0, 1 or 2";
@@ -217,6 +226,8 @@ BuildResult buildProgram(const CliOptions &o) {
   const std::vector<std::string> compileFlags = instrumentedCompileFlags(o, instrumentation);
   for (const std::string &flag : compileFlags)
     keyText += std::string("\0F") + flag;
+  if (instrumentation.stripDebugInfo)
+    keyText += std::string(1, '\0') + "Lstrip-debug"; // the linked program differs
   if (instrumentation.values) {
     bool pluginOk;
     keyText += hex(hashText(readFile(runtimePaths().values_plugin, pluginOk)));
@@ -264,6 +275,8 @@ BuildResult buildProgram(const CliOptions &o) {
     return r;
   }
   std::vector<std::string> ld = {WARPSIM_CLANGXX, "-no-pie", tmp + "/program.o"};
+  if (instrumentation.stripDebugInfo)
+    ld.push_back("-Wl,--strip-debug");
   ld.insert(ld.end(), runtimePaths().libraries.begin(), runtimePaths().libraries.end());
   ld.insert(ld.end(), {WARPSIM_BOOST_CONTEXT_LIB, "-lpthread", "-o", tmp + "/program"});
   out.clear();

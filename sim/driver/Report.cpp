@@ -114,6 +114,16 @@ ReportSummary readReport(const std::string &reportPath, const std::string &progr
         readDim(s->getArray("block"), site.block);
         readDim(s->getArray("thread"), site.thread);
         site.loc = sym.where(static_cast<std::uint64_t>(s->getInteger("pc").value_or(0)));
+        // The static site's row (value-carrying instrumentation) says where
+        // the access or call is without the program's debug info; the pc
+        // still names the function and the callers.
+        if (const llvm::json::Object *row = s->getObject("static"))
+          if (const auto line = row->getInteger("line"); line && *line > 0) {
+            site.loc.path = std::string(row->getString("file").value_or(""));
+            site.loc.file = shortPath(site.loc.path);
+            site.loc.line = static_cast<unsigned>(*line);
+            site.loc.column = static_cast<unsigned>(row->getInteger("col").value_or(0));
+          }
         if (const auto line = s->getInteger("line"); line && *line > 0) {
           // A position the runtime knew without a pc (a launch site).
           site.loc.file = std::string(s->getString("file").value_or(""));

@@ -32,7 +32,10 @@ void BlockExecutor::asyncCopy(Lane *l, std::uintptr_t dst, std::uintptr_t src, s
 void BlockExecutor::issueCopy(const InFlightCopy &c) {
   copies_.push_back(c);
   copies_.back().seq = ++copySeq_;
-  const AsyncCopyEvent e{&info, c.thread, c.pc, c.dst, c.src, c.size, false, c.kind, c.srcSize};
+  // Issued on the thread's fiber, in its runtime call: the call's site.
+  copies_.back().site = c.pc != 0 ? currentSiteId() : kNoSite;
+  AsyncCopyEvent e{&info, c.thread, c.pc, c.dst, c.src, c.size, false, c.kind, c.srcSize};
+  e.site = copies_.back().site;
   for (Observer *o : rt_.observers)
     o->onAsyncCopy(e);
   if (rt_.options.async_eager)
@@ -50,7 +53,7 @@ void BlockExecutor::checkBulkOperands(Lane *l, std::uintptr_t dst, std::uintptr_
               std::to_string(dst % 16) + " and source " + std::to_string(src % 16) +
               " bytes past a 16-byte boundary: both addresses must be 16-byte aligned and the "
               "size a multiple of 16 (PTX cp.async.bulk)";
-  f.sites.push_back(siteOf(l, pc, "copy"));
+  f.sites.push_back(siteOf(l, pc, currentSiteId(), "copy"));
   abortLaunch(l, cudaErrorMisalignedAddress, std::move(f));
 }
 
@@ -127,7 +130,8 @@ void BlockExecutor::land(std::size_t i) {
   else if (c.kind == AsyncCopyKind::BulkStore)
     sync.bulkGroupsOf(c.thread).landed(c.group);
   progress();
-  const AsyncCopyEvent e{&info, c.thread, c.pc, c.dst, c.src, c.size, true, c.kind, c.srcSize};
+  AsyncCopyEvent e{&info, c.thread, c.pc, c.dst, c.src, c.size, true, c.kind, c.srcSize};
+  e.site = c.site;
   for (Observer *o : rt_.observers)
     o->onAsyncCopy(e);
   if (c.kind == AsyncCopyKind::BulkLoad)
@@ -164,7 +168,7 @@ void BlockExecutor::landSomeAtRandom() {
 void BlockExecutor::completeTx(const InFlightCopy &c) {
   // The copy's complete_tx, made by the async proxy on the issuing thread's
   // behalf (so the race detector orders the thread's copy with the waiters).
-  mbarrierOnBehalf(c.thread, c.mbar, c.pc, model::MBarrierOp::CompleteTx, 0, c.size);
+  mbarrierOnBehalf(c.thread, c.mbar, c.pc, c.site, model::MBarrierOp::CompleteTx, 0, c.size);
 }
 
 void BlockExecutor::landThread(std::uint32_t thread, std::uint32_t n, bool all,
@@ -197,7 +201,8 @@ void BlockExecutor::asyncMBarrierArrive(Lane *l, std::uintptr_t mbar, bool noinc
       }));
   if (!noinc && mb != nullptr)
     mb->addPending(1);
-  const AsyncArrival a{l->tid, mbar, copies, pc, copySeq_};
+  AsyncArrival a{l->tid, mbar, copies, pc, copySeq_};
+  a.site = pc != 0 ? currentSiteId() : kNoSite;
   if (copies == 0) {
     asyncArrive(a);
     return;
@@ -214,11 +219,12 @@ void BlockExecutor::asyncMBarrierArrive(Lane *l, std::uintptr_t mbar, bool noinc
 void BlockExecutor::asyncArrive(const AsyncArrival &a) {
   // An mbarrier.arrive of one by the thread, at the site of its
   // cp.async.mbarrier.arrive, made when its copies have landed.
-  mbarrierOnBehalf(a.thread, a.mbar, a.pc, model::MBarrierOp::Arrive, 1, 0);
+  mbarrierOnBehalf(a.thread, a.mbar, a.pc, a.site, model::MBarrierOp::Arrive, 1, 0);
 }
 
 void BlockExecutor::mbarrierOnBehalf(std::uint32_t thread, std::uintptr_t mbar, std::uintptr_t pc,
-                                     model::MBarrierOp op, std::uint32_t count, std::uint32_t tx) {
+                                     std::uint32_t site, model::MBarrierOp op, std::uint32_t count,
+                                     std::uint32_t tx) {
   const Lane &l = lanes[thread];
   model::MBarrier *mb = nullptr;
   if (auto it = sync.mbarriers.find(mbar); it != sync.mbarriers.end())
@@ -229,6 +235,7 @@ void BlockExecutor::mbarrierOnBehalf(std::uint32_t thread, std::uintptr_t mbar, 
     r = op == model::MBarrierOp::CompleteTx ? mb->completeTx(tx) : mb->arrive(count);
   MBarrierEvent e{&info, l.warp->index, l.lane, pc,         mbar, op, count,
                   tx,    r.phase,       r.rule, r.completed};
+  e.site = site;
   if (mb != nullptr) {
     e.pending = mb->pending();
     e.expected = mb->expected();

@@ -232,6 +232,7 @@ BarrierEvent BlockExecutor::arrivalEvent(const Lane &lead, std::uint64_t mask) c
   const model::BlockBarrier &b = sync.barrier(ev.barrier_id);
   BarrierEvent e =
       barrierEvent(lead.warp->index, mask, ev.pc, ev.barrier, ev.barrier_id, b.phase());
+  e.site = ev.site;
   e.count = ev.barrier_count;
   e.flavor = ev.flavor;
   e.rule = b.check(ev.barrier_count, info.launch->warp_size, ev.flavor);
@@ -292,6 +293,7 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
     a.atomic_load = lead.ev.atomicLoad;
     a.shared_reads = phase == Phase::Parallel ? sharedReads_ : 0;
     a.pc = lead.ev.pc;
+    a.site = lead.ev.site;
     a.count = 0;
     for (std::uint64_t m = group; m != 0; m &= m - 1) {
       Lane &l = lanes[__builtin_ctzll(m)];
@@ -317,6 +319,7 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
   case EventKind::Fence: {
     FenceEvent e{
         &info, w.index, group, lead.ev.pc, lead.ev.fence, lead.ev.proxyFence, lead.ev.fenceOrder};
+    e.site = lead.ev.site;
     for (Observer *o : rt_.observers)
       o->onFence(e);
     for (std::uint64_t m = group; m != 0; m &= m - 1)
@@ -566,7 +569,8 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
     Finding gf;
     cudaError_t ge = cudaErrorIllegalAddress;
     g->check(*l, addr, size, kind, c.space, &gf, &ge);
-    gf.sites.insert(gf.sites.begin(), siteOf(l, pc, "access")); // before any the guard added
+    gf.sites.insert(gf.sites.begin(),
+                    siteOf(l, pc, currentSiteId(), "access")); // before any the guard added
     // Going on needs memory to make the access in: device memory that is
     // mapped (a redzone, a freed allocation, the rest of a shared window).
     if (rt_.options.memory_error_continue && size <= sizeof l->fault_saved &&
@@ -589,7 +593,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
                                              : "atomic") +
                 " of size " + std::to_string(size) + ": " +
                 addressFaultText(rt_, c.fault, addr, size, sharedEnd);
-    f.sites.push_back(siteOf(l, pc, "access"));
+    f.sites.push_back(siteOf(l, pc, currentSiteId(), "access"));
     abortLaunch(l, cudaErrorIllegalAddress, std::move(f));
   }
   if (c.space == MemorySpace::Param && kind == AccessKind::Load)
@@ -607,6 +611,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   e.addr = addr;
   e.pc = pc;
   e.position = codePosition(pc);
+  e.site = currentSiteId();
   if (!grid_.lanesRunAlone()) {
     l->state = LaneState::AtEvent;
     yieldToScheduler(l);
@@ -626,6 +631,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   a.copy_write = copyWrite_;
   a.atomic_load = atomicLoad;
   a.pc = pc;
+  a.site = e.site;
   a.count = 1;
   a.lanes[0] = LaneAccess{l->lane, size, addr};
   ++stats_.warp_instructions;
@@ -651,6 +657,7 @@ PendingEvent &BlockExecutor::event(Lane *l, EventKind kind, std::uintptr_t pc) {
   e.kind = kind;
   e.pc = pc;
   e.position = codePosition(pc);
+  e.site = pc != 0 ? currentSiteId() : kNoSite;
   e.addr = 0;
   e.size = 0;
   return e;
@@ -677,7 +684,7 @@ std::uint64_t BlockExecutor::ctaBarrier(Lane *l, BarrierKind kind,
     f.kind = "named-barrier";
     f.message = "barrier id " + std::to_string(id) +
                 " is out of range: a CTA has 16 barriers, 0..15 (PTX bar/barrier)";
-    f.sites.push_back(siteOf(l, pc, "waits"));
+    f.sites.push_back(siteOf(l, pc, currentSiteId(), "waits"));
     abortLaunch(l, cudaErrorIllegalInstruction, std::move(f));
   }
   PendingEvent &e = event(l, EventKind::Barrier, pc);
@@ -735,6 +742,7 @@ MBarrierEvent BlockExecutor::mbarrierEvent(const Lane &l, model::MBarrierRule ru
   }
   e.relaxed = l.ev.mrelaxed;
   e.cluster_scope = l.ev.mcluster;
+  e.site = l.ev.site;
   return e;
 }
 
@@ -861,6 +869,7 @@ void BlockExecutor::fence(Lane *l, FenceScope scope, std::uintptr_t pc, std::uin
                           MemoryOrder order) {
   if (grid_.lanesRunAlone()) {
     FenceEvent f{&info, l->warp->index, std::uint64_t{1} << l->lane, pc, scope, proxySpaces, order};
+    f.site = currentSiteId();
     for (Observer *o : rt_.observers)
       o->onFence(f);
     return;
@@ -903,8 +912,8 @@ std::uintptr_t BlockExecutor::placeSharedFirst(Lane *l, SharedVar *var, std::siz
     f.space = "shared";
     f.message = "static __shared__ variable '" + std::string(var->name) + "' (" +
                 std::to_string(size) + " bytes) does not fit in the block's shared memory";
-    f.sites.push_back(
-        siteOf(l, reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)), "access"));
+    f.sites.push_back(siteOf(l, reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)),
+                             kNoSite, "access"));
     abortLaunch(l, cudaErrorLaunchOutOfResources, std::move(f));
   }
   return info.smem_base + var->offset;
@@ -917,7 +926,7 @@ void BlockExecutor::gridSync(Lane *l, std::uintptr_t pc) {
     f.message = "grid.sync() in a launch that is not cooperative: a grid barrier exists only "
                 "for a kernel launched with cudaLaunchCooperativeKernel (the GPU ends the launch: "
                 "cudaErrorLaunchFailure)";
-    f.sites.push_back(siteOf(l, pc, "grid.sync()"));
+    f.sites.push_back(siteOf(l, pc, currentSiteId(), "grid.sync()"));
     abortLaunch(l, cudaErrorLaunchFailure, std::move(f));
   }
   event(l, EventKind::GridSync, pc);
@@ -956,10 +965,12 @@ void BlockExecutor::abortLaunch(Lane *l, cudaError_t error, Finding finding) {
 
 // ------------------------------------------------------------- reports
 
-FindingSite BlockExecutor::siteOf(const Lane *l, std::uintptr_t pc, const char *role) const {
+FindingSite BlockExecutor::siteOf(const Lane *l, std::uintptr_t pc, std::uint32_t site,
+                                  const char *role) const {
   FindingSite s;
   s.role = role;
   s.pc = pc;
+  s.site = pc != 0 ? site : kNoSite;
   // Frames below the kernel's own are the launch machinery.
   for (std::uint32_t d = std::min(l->depth, Lane::kMaxFrames);
        d-- > warpsim::detail::kKernelCallDepth;)
@@ -970,15 +981,16 @@ FindingSite BlockExecutor::siteOf(const Lane *l, std::uintptr_t pc, const char *
   return s;
 }
 
-void BlockExecutor::describe(std::uint32_t thread, std::uintptr_t pc, const char *role,
-                             FindingSite &out) const {
+void BlockExecutor::describe(std::uint32_t thread, std::uintptr_t pc, std::uint32_t site,
+                             const char *role, FindingSite &out) const {
   if (thread < lanes.size()) {
-    out = siteOf(&lanes[thread], pc, role);
+    out = siteOf(&lanes[thread], pc, site, role);
     return;
   }
   out = FindingSite{};
   out.role = role;
   out.pc = pc;
+  out.site = pc != 0 ? site : kNoSite;
   out.has_thread = true;
   out.block = info.index;
   out.thread = model::delinearize(thread, info.launch->block);
@@ -1071,7 +1083,8 @@ void BlockExecutor::describeWaiters(Finding &f) const {
     const char *role = key.what == 0 || key.what == 3 ? "waits"
                        : key.what == 1                ? "spins"
                                                       : "exited";
-    FindingSite s = siteOf(first, key.what == 2 ? 0 : first->ev.pc, role);
+    FindingSite s = key.what == 2 ? siteOf(first, 0, kNoSite, role)
+                                  : siteOf(first, first->ev.pc, first->ev.site, role);
     std::vector<std::uint32_t> ids;
     for (const Lane *l : group)
       ids.push_back(l->tid);

@@ -194,14 +194,18 @@ public:
   // An mbarrier arrive (count) or complete_tx (tx) made for `thread` outside
   // its own instruction stream (a landed copy, an owed arrive-on).
   void mbarrierOnBehalf(std::uint32_t thread, std::uintptr_t mbar, std::uintptr_t pc,
-                        model::MBarrierOp op, std::uint32_t count, std::uint32_t tx);
+                        std::uint32_t site, model::MBarrierOp op, std::uint32_t count,
+                        std::uint32_t tx);
   // --async-completion random: lands each copy in flight with probability 1/8.
   void landSomeAtRandom();
   [[noreturn]] void abortLaunch(Lane *l, cudaError_t error, Finding finding);
 
   // ---- reports
-  FindingSite siteOf(const Lane *l, std::uintptr_t pc, const char *role) const;
-  void describe(std::uint32_t thread, std::uintptr_t pc, const char *role,
+  // `site`: the static site id taken with `pc` (currentSiteId() on the
+  // lane's fiber during its runtime call; kNoSite when `pc` is not the
+  // user's).
+  FindingSite siteOf(const Lane *l, std::uintptr_t pc, std::uint32_t site, const char *role) const;
+  void describe(std::uint32_t thread, std::uintptr_t pc, std::uint32_t site, const char *role,
                 FindingSite &out) const override;
   // Who waits where, who spins, who exited (deadlock and livelock reports).
   void describeWaiters(Finding &f) const;
@@ -267,13 +271,15 @@ private:
     bool reduce = false;     // cp.reduce.async.bulk: combine, do not copy
     model::ReduceOp op = model::ReduceOp::Add;
     model::ReduceType type = model::ReduceType::U32;
+    std::uint32_t site = kNoSite; // the static site id taken with `pc` (issueCopy)
   };
   struct AsyncArrival {
     std::uint32_t thread;
     std::uintptr_t mbar;
     std::uint32_t copies; // copies it still waits for
     std::uintptr_t pc;
-    std::uint64_t upTo = 0; // it waits for the thread's cp.async copies issued up to here
+    std::uint64_t upTo = 0;       // it waits for the thread's cp.async copies issued up to here
+    std::uint32_t site = kNoSite; // the static site id taken with `pc`
   };
   void land(std::size_t copy);
   // Lands the thread's copies of `kind` that wait_group `n` covers (all:

@@ -35,6 +35,7 @@ void BlockExecutor::executeClusterBarrier(Lane &l) {
   ++stats_.barrier_arrivals;
   model::ClusterBarrier &cb = cluster->barrier;
   ClusterBarrierEvent ev{Op::Arrive, &info, l.warp->index, l.lane, l.ev.pc, info.cluster, 0};
+  ev.site = l.ev.site;
   const std::uint32_t t = clusterThread(*this, l);
   if (l.ev.flavor == model::BlockBarrier::Flavor::Arrive) {
     const model::ClusterBarrier::Result r = cb.arrive(t);
@@ -78,8 +79,9 @@ void BlockExecutor::clusterPhaseCompleted(std::uint64_t phase) {
       const model::ClusterBarrier::Result r = cluster->barrier.wait(clusterThread(b, l));
       if (!r.ready)
         continue;
-      const ClusterBarrierEvent ev{Op::Wait, &b.info,        l.warp->index, l.lane,
-                                   l.ev.pc,  b.info.cluster, r.phase};
+      ClusterBarrierEvent ev{Op::Wait, &b.info,        l.warp->index, l.lane,
+                             l.ev.pc,  b.info.cluster, r.phase};
+      ev.site = l.ev.site;
       for (Observer *o : rt_.observers)
         o->onClusterBarrier(ev);
       l.state = LaneState::Ready;
@@ -116,7 +118,7 @@ std::uintptr_t BlockExecutor::mapShared(Lane *l, std::uintptr_t addr, std::uint3
                       "of a block of this cluster"
                     : "map_shared_rank / mapa to rank " + std::to_string(rank) +
                           ": the cluster has " + std::to_string(cluster->blocks.size()) + " blocks";
-    f.sites.push_back(siteOf(l, pc, "mapa"));
+    f.sites.push_back(siteOf(l, pc, currentSiteId(), "mapa"));
     abortLaunch(l, cudaErrorIllegalAddress, std::move(f));
   }
   return cluster->blocks[rank]->info.smem_base + (addr - owner->info.smem_base);
@@ -133,7 +135,7 @@ std::uint32_t BlockExecutor::sharedRank(Lane *l, std::uintptr_t addr, std::uintp
     f.address = addr;
     f.message = "query_shared_rank / getctarank of an address that is not in the shared memory "
                 "of a block of this cluster";
-    f.sites.push_back(siteOf(l, pc, "getctarank"));
+    f.sites.push_back(siteOf(l, pc, currentSiteId(), "getctarank"));
     abortLaunch(l, cudaErrorIllegalAddress, std::move(f));
   }
   return owner->info.cluster_rank;

@@ -444,7 +444,7 @@ extern "C" [[noreturn]] void __assert_fail(const char *assertion, const char *fi
     Finding f;
     f.kind = "device-assert";
     f.message = std::string("device-side assertion `") + assertion + "` failed";
-    f.sites.push_back(l->block->siteOf(l, WS_RET, "assert"));
+    f.sites.push_back(l->block->siteOf(l, WS_RET, warpsim::sim::currentSiteId(), "assert"));
     l->block->abortLaunch(l, cudaErrorAssert, std::move(f));
   }
   std::fflush(stdout);

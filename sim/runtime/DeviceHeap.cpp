@@ -26,7 +26,7 @@ void *DeviceHeap::allocate(Lane &l, std::size_t size, std::uintptr_t pc) {
   const BlockInfo &info = l.block->info;
   b.kernel = info.launch->site->kernel_name;
   b.launch = info.launch->id;
-  b.allocated = threadSite(info, l.tid, pc, "allocated");
+  b.allocated = threadSite(info, l.tid, pc, currentSiteId(), "allocated");
   inUse_ += size;
   lock.unlock();
   for (Observer *o : rt_.observers)
@@ -43,7 +43,8 @@ void DeviceHeap::release(Lane &l, void *p, std::uintptr_t pc) {
   if (it == blocks_.end() || it->second.isFreed) {
     const HeapBlock *b = it == blocks_.end() ? nullptr : &it->second;
     lock.unlock();
-    const HeapFree bad{&l.block->info, l.tid, pc, base, b};
+    HeapFree bad{&l.block->info, l.tid, pc, base, b};
+    bad.site = currentSiteId();
     for (Observer *o : rt_.observers)
       o->onHeapFree(bad);
     // The H100 ends the launch at a bad free (cudaErrorLaunchFailure);
@@ -54,7 +55,7 @@ void DeviceHeap::release(Lane &l, void *p, std::uintptr_t pc) {
   }
   HeapBlock &b = it->second;
   b.isFreed = true;
-  b.freed = threadSite(l.block->info, l.tid, pc, "freed");
+  b.freed = threadSite(l.block->info, l.tid, pc, currentSiteId(), "freed");
   inUse_ -= b.size;
   rt_.memory.release(p, /*heap=*/true);
   lock.unlock();

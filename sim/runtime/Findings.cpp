@@ -37,6 +37,24 @@ void appendEscaped(std::string &out, const std::string &s) {
   out += '"';
 }
 
+// The static site's row (SiteTable.h): where the access or call is in the
+// source, known without the program's debug info.
+void appendStaticSite(std::string &out, std::uint32_t id) {
+  const StaticSite *row = staticSite(id);
+  if (row == nullptr || row->line == 0)
+    return;
+  static const char *const kKinds[] = {"load", "store", "copy", "set", "call"};
+  const std::uint32_t kind = row->kind & ~kSiteVolatile;
+  out += ",\"static\":{\"id\":" + std::to_string(id) + ",\"file\":";
+  appendEscaped(out, row->file != nullptr ? row->file : "");
+  out += ",\"line\":" + std::to_string(row->line) + ",\"col\":" + std::to_string(row->column) +
+         ",\"kind\":";
+  appendEscaped(out, kind < 5 ? kKinds[kind] : "unknown");
+  if ((row->kind & kSiteVolatile) != 0)
+    out += ",\"volatile\":true";
+  out += ",\"size\":" + std::to_string(row->size) + "}";
+}
+
 void appendDim(std::string &out, const Dim3 &d) {
   out += "[" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + "]";
 }
@@ -122,6 +140,8 @@ void FindingSink::add(const Finding &f) {
     s += "{\"role\":";
     appendEscaped(s, site.role);
     s += ",\"pc\":" + std::to_string(site.pc);
+    if (site.site != kNoSite)
+      appendStaticSite(s, site.site);
     s += ",\"stack\":[";
     for (std::size_t k = 0; k < site.stack.size(); ++k)
       s += (k ? "," : "") + std::to_string(site.stack[k]);

@@ -16,8 +16,11 @@ enum class Severity : std::uint8_t { Error, Warning, Note };
 
 // One place a finding points at: where, who, and how it got there.
 struct FindingSite {
-  std::string role;                  // "access", "waits", "spins", ...
-  std::uintptr_t pc = 0;             // return address into user code
+  std::string role;      // "access", "waits", "spins", ...
+  std::uintptr_t pc = 0; // return address into user code
+  // The static site id taken with `pc` (SiteTable.h): the report writes its
+  // row's file:line:column, which the driver prefers to the pc's debug info.
+  std::uint32_t site = kNoSite;
   std::vector<std::uintptr_t> stack; // callers' return addresses, innermost first
   bool has_thread = false;
   Dim3 block, thread;

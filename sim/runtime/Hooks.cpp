@@ -44,6 +44,7 @@ __attribute__((noinline)) void hostAccess(const void *p, std::size_t n, bool wri
   warpsim::sim::FindingSite s;
   s.role = "access";
   s.pc = pc;
+  s.site = warpsim::sim::currentSiteId(); // the value hook's row, or the call's
   f.sites.push_back(s);
   rt.fatal(f);
 }

@@ -72,6 +72,8 @@ struct PendingEvent {
   // site's row when the code was built with the value-carrying pass (the
   // order -O0 lays the code out in, whatever the optimiser did), else pc.
   std::uintptr_t position = 0;
+  // The static site id taken with `pc` (kNoSite without the pass or a pc).
+  std::uint32_t site = kNoSite;
   // Warp operations (EventKind::WarpOp).
   model::WarpOp op = model::WarpOp::SyncWarp;
   std::uint64_t mask = 0;     // as passed

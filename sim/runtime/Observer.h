@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "SiteTable.h"
 #include "warpsim/frontend_abi.h"
 #include "warpsim/model/ArchSpec.h"
 #include "warpsim/model/BlockBarrier.h"
@@ -37,8 +38,9 @@ struct HeapBlock;
 // is resident (during any event of the block).
 class ThreadSites {
 public:
-  virtual void describe(std::uint32_t thread, std::uintptr_t pc, const char *role,
-                        FindingSite &out) const = 0;
+  // `site`: the static site id taken with `pc` (kNoSite: none).
+  virtual void describe(std::uint32_t thread, std::uintptr_t pc, std::uint32_t site,
+                        const char *role, FindingSite &out) const = 0;
 
 protected:
   ~ThreadSites() = default;
@@ -109,6 +111,7 @@ struct WarpAccess {
   // read in the same phase (nobody writes them in it).
   std::uint64_t shared_reads = 0;
   std::uintptr_t pc;   // return address into the instrumented code
+  std::uint32_t site;  // its static site id (SiteTable.h), or kNoSite
   std::uint32_t count; // entries used in `lanes`
   LaneAccess lanes[64];
 };
@@ -129,6 +132,7 @@ struct BarrierEvent {
   std::uint32_t count = 0;
   model::BlockBarrier::Flavor flavor = model::BlockBarrier::Flavor::Sync;
   model::BarrierRule rule = model::BarrierRule::Ok;
+  std::uint32_t site = kNoSite; // the static site id taken with `pc`
 };
 
 // One thread's mbarrier operation, after it was performed (a blocking wait:
@@ -152,6 +156,7 @@ struct MBarrierEvent {
   bool relaxed = false;             // .relaxed arrival: no release
   bool cluster_scope = false;       // .release.cluster, or an arrival on a peer CTA's mbarrier
   const BlockInfo *owner = nullptr; // the block whose shared memory holds it (null: `block`)
+  std::uint32_t site = kNoSite;     // the static site id taken with `pc`
 };
 
 // One thread's barrier.cluster operation (cluster_group::sync is an arrive
@@ -168,6 +173,7 @@ struct ClusterBarrierEvent {
   std::uint64_t phase;
   bool relaxed = false; // barrier.cluster.arrive.relaxed: no release
   model::ClusterBarrierRule rule = model::ClusterBarrierRule::Ok;
+  std::uint32_t site = kNoSite; // the static site id taken with `pc`
 };
 
 // __threadfence_block / __threadfence / __threadfence_system, as issued by
@@ -186,6 +192,7 @@ struct FenceEvent {
   // (AcqRel: what cuda::atomic_thread_fence with acquire, release or
   // acq_rel order is).
   MemoryOrder order = MemoryOrder::SeqCst;
+  std::uint32_t site = kNoSite; // the static site id taken with `pc`
 };
 inline constexpr std::uint8_t kProxyFenceShared = 1, kProxyFenceGlobal = 2;
 
@@ -206,6 +213,7 @@ struct WarpOpEvent {
   std::uint64_t bad_width = 0;       // shuffles: lanes passing a width that is not a power of two
   std::uint32_t bad_width_value = 0; // the width the lowest of them passed
   std::int32_t masks_differ_at = -1; // lane whose partners passed other masks, or -1
+  std::uint32_t site = kNoSite;      // the static site id taken with `pc`
 };
 
 // Lanes arriving together at a warp operation (one warp instruction; one
@@ -218,6 +226,7 @@ struct WarpOpArrival {
   std::uint64_t not_in_mask; // lanes whose mask does not name themselves
   std::uintptr_t pc;
   WarpOp op;
+  std::uint32_t site = kNoSite; // the static site id taken with `pc`
 };
 
 // At a deadlock: lanes waiting at a warp operation for lanes of their mask
@@ -233,7 +242,8 @@ struct WarpOpStuck {
   WarpOp op;
   // What the lowest missing lane does instead.
   enum class Elsewhere : std::uint8_t { Unknown, AtBarrier, AtOtherWarpOp, Running } elsewhere;
-  WarpOp other_op; // for AtOtherWarpOp
+  WarpOp other_op;              // for AtOtherWarpOp
+  std::uint32_t site = kNoSite; // the static site id taken with `pc`
 };
 
 // A lane has performed the store (or atomic) it was issued with: memory at
@@ -263,6 +273,7 @@ struct AsyncCopyEvent {
   bool landed;
   AsyncCopyKind kind = AsyncCopyKind::CpAsync;
   std::uint32_t src_size = 0; // bytes read from src when it lands (cp.async may zero-fill the rest)
+  std::uint32_t site = kNoSite; // the static site id taken with `pc`
 };
 
 // Host-side writes into device memory (cudaMemcpy, cudaMemset, symbols).
@@ -280,6 +291,7 @@ struct HeapFree {
   std::uintptr_t pc;
   std::uintptr_t ptr;
   const HeapBlock *block;
+  std::uint32_t site = kNoSite; // the static site id taken with `pc`
 };
 
 class Observer {

@@ -27,10 +27,12 @@ const StaticSite *staticSite(std::uint32_t id) {
 }
 
 std::uint32_t staticSiteId(const StaticSite *site) {
+  if (site == nullptr)
+    return kNoSite;
   for (const Module &m : modules())
     if (site >= m.sites && site < m.sites + m.count)
       return m.base + static_cast<std::uint32_t>(site - m.sites);
-  return UINT32_MAX;
+  return kNoSite;
 }
 
 std::uint32_t staticSiteCount() {

@@ -21,9 +21,13 @@ struct StaticSite {
 enum class SiteKind : std::uint32_t { Load = 0, Store = 1, Copy = 2, Set = 3, Call = 4 };
 constexpr std::uint32_t kSiteVolatile = 0x100;
 
+// The static site id of an event or finding that has none (TSan's hooks,
+// a runtime-internal event, a host crash): only its pc locates it.
+inline constexpr std::uint32_t kNoSite = UINT32_MAX;
+
 // The site with this id, or nullptr for an id no module registered.
 const StaticSite *staticSite(std::uint32_t id);
-// The dense id of a registered row, or UINT32_MAX for any other pointer.
+// The dense id of a registered row, or kNoSite for any other pointer.
 std::uint32_t staticSiteId(const StaticSite *site);
 // How many sites are registered (all modules).
 std::uint32_t staticSiteCount();
@@ -37,6 +41,12 @@ std::uint32_t staticSiteCount();
 // compares source order independently of the optimiser's layout
 // (model/Reconvergence.h). A fiber reads it before it can switch.
 extern "C" __thread const warpsim::sim::StaticSite *__warpsim_event_site;
+
+namespace warpsim::sim {
+// The id of the event the running code is making (its row's), or kNoSite:
+// taken with the event's pc, so that a finding names the static site.
+inline std::uint32_t currentSiteId() { return staticSiteId(__warpsim_event_site); }
+} // namespace warpsim::sim
 
 extern "C" std::uint32_t __warpsim_register_sites(const warpsim::sim::StaticSite *sites,
                                                   std::uint32_t count);

@@ -35,7 +35,8 @@ void BlockExecutor::issueWarpOp(Warp &w, std::uint64_t group, bool asWarpInstruc
     l.wait(SyncObjectRef{SyncObjectKind::WarpSync, w.index});
     ++w.waiting;
   }
-  const WarpOpArrival a{&info, w.index, group, lead.ev.mask, notInMask, lead.ev.pc, lead.ev.op};
+  WarpOpArrival a{&info, w.index, group, lead.ev.mask, notInMask, lead.ev.pc, lead.ev.op};
+  a.site = lead.ev.site;
   for (Observer *o : rt_.observers)
     o->onWarpOpArrive(a);
   tryCompleteWarpOps(w);
@@ -103,6 +104,7 @@ void BlockExecutor::completeWarpOp(Warp &w, std::uint64_t participants,
     ops[i] = lanes[i].ev.operand;
   }
   WarpOpEvent e{&info, w.index, lead.ev.mask, participants, lead.ev.pc, op};
+  e.site = lead.ev.site;
   e.masks_differ_at = masksDifferAt;
   model::computeWarpOp(op, ws, participants, ops, out, e.bad_source);
   if (model::isShuffle(op)) {
@@ -173,6 +175,7 @@ void BlockExecutor::reportStuckWarpOps(const std::vector<Observer *> &observers)
                     same,           lanes[i].ev.mask, r.missing,
                     lanes[i].ev.pc, stops[i].op,      WarpOpStuck::Elsewhere::Unknown,
                     stops[i].op};
+      s.site = lanes[i].ev.site;
       if (r.missing != 0) {
         const Lane &o = lanes[__builtin_ctzll(r.missing)];
         if (o.waitsOn(SyncObjectKind::Barrier)) {

@@ -3,8 +3,12 @@
 // consecutive ids; an id outside every module names no site.
 #include <doctest/doctest.h>
 
+#include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <string>
 
+#include "Findings.h"
 #include "SiteTable.h"
 
 using warpsim::sim::SiteKind;
@@ -36,4 +40,61 @@ TEST_CASE("site table: modules get consecutive ids, lookups find their rows") {
   CHECK(warpsim::sim::staticSiteId(&second[0] + 1) == UINT32_MAX);
   CHECK(warpsim::sim::staticSite(b + 1) == nullptr);
   CHECK(warpsim::sim::staticSite(0xffffffffu) == nullptr);
+}
+
+TEST_CASE("site table: the running event's id follows __warpsim_event_site") {
+  static const StaticSite rows[] = {{"e.cu", 4, 2, static_cast<std::uint32_t>(SiteKind::Call), 0}};
+  const std::uint32_t id = __warpsim_register_sites(rows, 1);
+  const StaticSite *saved = __warpsim_event_site;
+  __warpsim_event_site = &rows[0];
+  CHECK(warpsim::sim::currentSiteId() == id);
+  // Twin: code built without the pass leaves it null: no static site.
+  __warpsim_event_site = nullptr;
+  CHECK(warpsim::sim::currentSiteId() == warpsim::sim::kNoSite);
+  CHECK(warpsim::sim::staticSiteId(nullptr) == warpsim::sim::kNoSite);
+  __warpsim_event_site = saved;
+}
+
+TEST_CASE("site table: a finding site's static site goes into the raw report with its row") {
+  static const StaticSite rows[] = {
+      {"/src/c.cu", 7, 3, static_cast<std::uint32_t>(SiteKind::Load), 4},
+      {"/src/c.cu", 0, 0, static_cast<std::uint32_t>(SiteKind::Store), 4}, // no debug location
+      {"/src/c.cu", 9, 11,
+       static_cast<std::uint32_t>(SiteKind::Store) | warpsim::sim::kSiteVolatile, 8}};
+  const std::uint32_t id = __warpsim_register_sites(rows, 3);
+  const std::string path = "/tmp/warpsim_site_table_report_" + std::to_string(id) + ".jsonl";
+  {
+    warpsim::sim::FindingSink sink;
+    sink.open(path.c_str());
+    warpsim::sim::Finding f;
+    f.kind = "race";
+    for (std::uint32_t site : {id, warpsim::sim::kNoSite, id + 1, id + 2}) {
+      warpsim::sim::FindingSite s;
+      s.role = "read";
+      s.pc = 0x1234;
+      s.site = site;
+      f.sites.push_back(s);
+    }
+    sink.add(f);
+    sink.flush();
+  }
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::remove(path.c_str());
+  const std::string report = text.str();
+  const std::string first =
+      "{\"role\":\"read\",\"pc\":4660,\"static\":{\"id\":" + std::to_string(id) +
+      ",\"file\":\"/src/c.cu\",\"line\":7,\"col\":3,\"kind\":\"load\","
+      "\"size\":4},\"stack\"";
+  CHECK(report.find(first) != std::string::npos);
+  CHECK(report.find("\"line\":9,\"col\":11,\"kind\":\"store\",\"volatile\":true,\"size\":8}") !=
+        std::string::npos);
+  // Twins: no site, and a row without a line, write only the pc.
+  std::size_t statics = 0;
+  for (std::size_t at = report.find("\"static\""); at != std::string::npos;
+       at = report.find("\"static\"", at + 1))
+    ++statics;
+  CHECK(statics == 2);
+  CHECK(report.find("\"pc\":4660,\"stack\"") != std::string::npos);
 }
