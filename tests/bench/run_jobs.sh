@@ -25,9 +25,12 @@ time)
   [ $# -gt 0 ] || set -- 1 2 4 8 16
   cd "$dir" && export LD_LIBRARY_PATH=$PWD
   echo "$(nproc) cores; $(uptime)"
-  # The programs run alone, as `warpsim run` would run them: WARPSIM_OPTIONS
-  # (checks=warp is `warpsim run`'s default, nothing: --check none).
-  for spec in "block_reduce|" "block_reduce|checks=warp" "vector_add|" "histogram|" "transpose|"; do
+  # The programs run alone, as `warpsim run` and `warpsim check` would run
+  # them: WARPSIM_OPTIONS (checks=warp is `warpsim run`'s default, nothing:
+  # --check none, checks=all with memory_error=continue: `warpsim check`).
+  check="checks=all memory_error=continue"
+  for spec in "block_reduce|" "block_reduce|checks=warp" "block_reduce|$check" "vector_add|" \
+    "vector_add|$check" "histogram|" "transpose|"; do
     prog=${spec%%|*} extra=${spec#*|}
     for j in "$@"; do
       best=999999999
