@@ -156,9 +156,13 @@ void RaceDetector::onBlockEnd(const BlockInfo &b) {
 }
 
 void RaceDetector::onLaunchEnd(const LaunchInfo &l) {
-  for (HostState &h : hosts_)
-    if (!h.pending.items.empty())
-      resolve(h.pending, nullptr, -1);
+  // (Each phase's end settles its blocks' parts; what an aborted launch
+  // left, as the part it belongs to.)
+  for (std::size_t i = 0; i < hosts_.size(); ++i)
+    if (!hosts_[i].pending.items.empty()) {
+      ParallelSlotScope scope(static_cast<int>(i) - 1);
+      resolve(hosts_[i].pending, nullptr, -1);
+    }
   flush();
   if (shadowStats_)
     printShadowStats(l);
@@ -306,16 +310,8 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
     std::atomic_ref<std::uint8_t>(siteAtomicLoad_[site])
         .store(atomicKind, std::memory_order_relaxed);
   const bool parallel = parallelSlot() >= 0;
-  model::Accessor acc{};
-  acc.block = bs.linear;
+  model::Accessor acc = accessor(bs);
   acc.epoch = instr;
-  acc.barrierEpoch = bs.barrierEpoch;
-  acc.gridEpoch = gridEpoch_;
-  acc.threadsPerBlock = tpb_;
-  acc.warpSize = ws_;
-  acc.warpSynchronous = warpSynchronous_;
-  acc.blockClock = bs.blockClock.empty() ? nullptr : &bs.blockClock;
-  acc.clusters = shape_;
   const std::uint32_t firstTid = a.warp * ws_;
   for (std::uint32_t i = 0; i < a.count; ++i) {
     const LaneAccess &la = a.lanes[i];
@@ -377,6 +373,19 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
       p = stop;
     }
   }
+}
+
+model::Accessor RaceDetector::accessor(const BlockSync &bs) const {
+  model::Accessor acc{};
+  acc.block = bs.linear;
+  acc.barrierEpoch = bs.barrierEpoch;
+  acc.gridEpoch = gridEpoch_;
+  acc.threadsPerBlock = tpb_;
+  acc.warpSize = ws_;
+  acc.warpSynchronous = warpSynchronous_;
+  acc.blockClock = bs.blockClock.empty() ? nullptr : &bs.blockClock;
+  acc.clusters = shape_;
+  return acc;
 }
 
 void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess &a,
@@ -839,15 +848,7 @@ void RaceDetector::recordSharedReads(std::uint32_t slot, std::vector<SharedRead>
   // hazard (no one wrote the bytes since). Which earlier reader a record
   // replaces follows the thread's synchronisation as the phase ends.
   BlockSync &bs = blocks_[slot];
-  model::Accessor acc{};
-  acc.block = bs.linear;
-  acc.barrierEpoch = bs.barrierEpoch;
-  acc.gridEpoch = gridEpoch_;
-  acc.threadsPerBlock = tpb_;
-  acc.warpSize = ws_;
-  acc.warpSynchronous = warpSynchronous_;
-  acc.blockClock = bs.blockClock.empty() ? nullptr : &bs.blockClock;
-  acc.clusters = shape_;
+  model::Accessor acc = accessor(bs);
   for (const SharedRead &r : reads) {
     const ThreadSync &t = bs.threads[r.tid];
     acc.thread = bs.linear * tpb_ + r.tid;

@@ -182,6 +182,9 @@ private:
     return i < hosts_.size() ? hosts_[i] : hosts_[0];
   }
   void resolve(PendingList &list, const BlockInfo *block, std::int64_t warp);
+  // An access of a thread of `bs` now: the block's part (thread, epoch and
+  // the thread's own clocks are the caller's).
+  model::Accessor accessor(const BlockSync &bs) const;
   void recordSharedReads(std::uint32_t slot, std::vector<SharedRead> &reads);
   std::uint8_t siteAtomicLoad(std::uint16_t site) const {
     return std::atomic_ref<std::uint8_t>(const_cast<std::uint8_t &>(siteAtomicLoad_[site]))
