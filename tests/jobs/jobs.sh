@@ -2,7 +2,8 @@
 # jobs.sh WARPSIM CACHE WORK EXPECT FILE [warpsim command and options...]
 # Runs FILE under --jobs 1, 2, 4 and 7 and asserts that exit status, stdout,
 # stderr and the JSON report are byte-identical (--timing's kernel time and
-# peak RSS lines aside). EXPECT: "parallel" (some round ran in parallel phases:
+# peak RSS lines aside), and that it prints each `// JOBS-EXPECT: text` line
+# of FILE. EXPECT: "parallel" (some round ran in parallel phases:
 # the test is not passing because nothing ran in parallel) or "classic"
 # (the launch needs the one-thread engine, e.g. with checkers on).
 set -u
@@ -37,6 +38,11 @@ for n in 2 4 7; do
     echo "FAIL: JSON report differs between --jobs 1 and --jobs $n"; fail=1
   fi
 done
+# What the program must print or report (its `// JOBS-EXPECT: text` lines).
+while IFS= read -r want; do
+  grep -qF -- "$want" "$work/cmp-1.txt" "$work/err-1.txt" ||
+    { echo "FAIL: --jobs 1 did not print '$want'"; fail=1; }
+done < <(sed -n 's|^// JOBS-EXPECT: ||p' "$file")
 [ $fail = 0 ] && echo "PASS: $(basename "$file") identical under --jobs 1, 2, 4, 7 ($expect)"
 cat "$work/cmp-1.txt" | head -5
 exit $fail
