@@ -66,6 +66,8 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
     freeSlots.push_back(s);
   resident_.clear();
 
+  slotSpan_ = static_cast<std::uint32_t>(
+      std::max<std::uint64_t>(1, std::min<std::uint64_t>(maxResident * clusterSize_, total)));
   parallel_ = parallelEligible(launch);
   if (parallel_)
     owners_.beginLaunch();

@@ -6,6 +6,7 @@
 // resident block is a BlockExecutor; the WarpSchedule decides what runs.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -104,6 +105,15 @@ private:
   bool parallelRound();
   // Observers: the blocks in `slots` ended a phase (Observer::onPhaseEnd).
   void phaseEnded(const std::vector<std::uint32_t> &slots);
+  // Block `b`'s deferred instruction (or its whole turn) in a serial phase.
+  void serialTurn(BlockExecutor &b);
+  // The host thread of resident slot `slot` among `n`: slots in contiguous
+  // ranges, so that a serial phase hands over once per thread and range of
+  // consecutive blocks (the round's order follows the slots).
+  unsigned workerOf(std::uint32_t slot, unsigned n) const {
+    return static_cast<unsigned>(
+        std::min<std::uint64_t>(n - 1, std::uint64_t{slot} * n / slotSpan_));
+  }
   // Block `b`'s turn from warp `from` on: each live warp steps once.
   bool turn(BlockExecutor &b, std::uint32_t from);
   void retire(BlockExecutor &b);
@@ -143,6 +153,7 @@ private:
   bool parallel_ = false;
   bool warpOpsObserved_ = false;
   bool checkersParallel_ = false;
+  std::uint32_t slotSpan_ = 1; // slots this launch's blocks use: [0, slotSpan_)
   std::vector<std::uint32_t> phaseSlots_;
   GranuleOwners owners_;
   std::unique_ptr<HostWorkers> workers_;

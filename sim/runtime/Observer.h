@@ -311,7 +311,7 @@ public:
   // and merge it in the order given when the phase ends.
   virtual bool blockParallel() const { return false; }
   // A phase ended: the blocks of `slots` ran in it, in this round order
-  // (one block after a serial-phase instruction). On the main thread.
+  // (one block after a serial-phase instruction). While no block runs.
   virtual void onPhaseEnd(const std::vector<std::uint32_t> & /*slots*/) {}
   virtual void onLaunchBegin(const LaunchInfo &) {}
   virtual void onLaunchEnd(const LaunchInfo &) {}

@@ -4,15 +4,17 @@
 //
 // A round is the classic engine's round: each resident block takes one turn
 // (each live warp steps once). It runs in two phases.
-//  * Parallel: every block takes its turn on its host thread (slot % N), in
-//    isolation: it may read global bytes that are shared or its own and
+//  * Parallel: every block takes its turn on its host thread (slots in N
+//    contiguous ranges), in isolation: it may read global bytes that are
+//    shared or its own and
 //    write only its own (GranuleOwners), and it touches nothing else that
 //    another block could see. The first warp instruction that needs more
 //    (or a serial point: the device heap, the shared-memory layout, an
 //    error that ends the launch) is deferred, and the block's turn stops.
 //  * Serial: in round order, each deferred block issues that instruction
 //    and finishes its turn alone, on its own host thread while the others
-//    wait; its global accesses move ownership.
+//    wait (consecutive blocks of one thread in one hand-over); its global
+//    accesses move ownership.
 // Ownership changes only in serial phases, so what a block does in a
 // parallel phase depends only on its own state: running blocks side by side
 // or one after the other gives the same result. Device printf is buffered
@@ -75,6 +77,39 @@ bool GridRunner::turn(BlockExecutor &b, std::uint32_t from) {
   return ran;
 }
 
+void GridRunner::serialTurn(BlockExecutor &blk) {
+  BlockExecutor *b = &blk;
+  if (!b->serialOnly && !b->deferred())
+    return;
+  b->phase = BlockExecutor::Phase::Serial;
+  ++totals_.serial_turns;
+  if (b->serialOnly) { // its copies in flight land: the whole turn alone
+    b->serialOnly = false;
+    b->turnDone = true;
+    b->turnProgress |= turn(*b, 0);
+  } else {
+    Warp *w = b->deferredWarp;
+    b->deferredWarp = nullptr;
+    // A serial point is no instruction of the GPU's: the warp still
+    // takes its step this round, in the next phase.
+    const bool serialPoint =
+        b->lanesOf(*w)[__builtin_ctzll(b->deferredGroup)].ev.kind == EventKind::Serial;
+    b->issue(*w, b->deferredGroup);
+    b->stepWithoutProgress(rt_.options.spin_limit);
+    b->settle(); // the issued lanes make their accesses in this phase
+    b->turnProgress = true;
+    // The warp goes on with the rest of its quantum next phase.
+    const unsigned next = b->deferredAt + (serialPoint ? 0 : 1);
+    const bool rest = next < rt_.options.warp_quantum;
+    b->turnFrom = rest ? w->index : w->index + 1;
+    b->quantumFrom = rest ? next : 0;
+  }
+  if (checkersParallel_) {
+    phaseSlots_.assign(1, b->slot);
+    phaseEnded(phaseSlots_);
+  }
+}
+
 bool GridRunner::parallelRound() {
   if (!workers_) {
     // Default: the cores this process may run on (taskset, cpusets), not
@@ -98,7 +133,7 @@ bool GridRunner::parallelRound() {
   for (bool again = true; again && !aborted_;) {
     workers_->forEach([this, n](unsigned w) {
       for (BlockExecutor *b : round_) {
-        if (b->slot % n != w || b->turnDone || b->serialOnly)
+        if (workerOf(b->slot, n) != w || b->turnDone || b->serialOnly)
           continue;
         b->phase = BlockExecutor::Phase::Parallel;
         ParallelSlotScope scope(checkersParallel_ ? static_cast<int>(b->slot) : -1);
@@ -113,41 +148,21 @@ bool GridRunner::parallelRound() {
       phaseEnded(phaseSlots_);
     }
     again = false;
-    for (BlockExecutor *b : round_) {
-      if (aborted_)
-        break;
-      if (!b->serialOnly && !b->deferred())
-        continue;
-      b->phase = BlockExecutor::Phase::Serial;
-      ++totals_.serial_turns;
-      workers_->on(b->slot % n, [this, b](unsigned) {
-        if (b->serialOnly) { // its copies in flight land: the whole turn alone
-          b->serialOnly = false;
-          b->turnDone = true;
-          b->turnProgress |= turn(*b, 0);
-          return;
-        }
-        Warp *w = b->deferredWarp;
-        b->deferredWarp = nullptr;
-        // A serial point is no instruction of the GPU's: the warp still
-        // takes its step this round, in the next phase.
-        const bool serialPoint =
-            b->lanesOf(*w)[__builtin_ctzll(b->deferredGroup)].ev.kind == EventKind::Serial;
-        b->issue(*w, b->deferredGroup);
-        b->stepWithoutProgress(rt_.options.spin_limit);
-        b->settle(); // the issued lanes make their accesses in this phase
-        b->turnProgress = true;
-        // The warp goes on with the rest of its quantum next phase.
-        const unsigned next = b->deferredAt + (serialPoint ? 0 : 1);
-        const bool rest = next < rt_.options.warp_quantum;
-        b->turnFrom = rest ? w->index : w->index + 1;
-        b->quantumFrom = rest ? next : 0;
-      });
-      if (checkersParallel_) {
-        phaseSlots_.assign(1, b->slot);
-        phaseEnded(phaseSlots_);
-      }
-      again |= !b->turnDone;
+    // In round order; consecutive blocks of one host thread in one hand-over.
+    for (std::size_t i = 0; i < round_.size() && !aborted_;) {
+      const unsigned w = workerOf(round_[i]->slot, n);
+      std::size_t end = i;
+      bool serial = false;
+      for (; end < round_.size() && workerOf(round_[end]->slot, n) == w; ++end)
+        serial |= round_[end]->serialOnly || round_[end]->deferred();
+      if (serial)
+        workers_->on(w, [this, i, end](unsigned) {
+          for (std::size_t k = i; k < end && !aborted_; ++k)
+            serialTurn(*round_[k]);
+        });
+      for (std::size_t k = i; k < end; ++k)
+        again |= !round_[k]->turnDone;
+      i = end;
     }
   }
 
