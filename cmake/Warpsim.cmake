@@ -25,7 +25,7 @@ function(warpsim_add_cuda_program NAME)
   add_custom_command(OUTPUT "${stamp}"
     COMMAND $<TARGET_FILE:warpsim> build "${src}" --cache-dir "${WARPSIM_CACHE_DIR}" ${P_WARPSIM_OPTIONS}
     COMMAND ${CMAKE_COMMAND} -E touch "${stamp}"
-    DEPENDS "${src}" warpsim warpsim_rt
+    DEPENDS "${src}" warpsim warpsim_rt warpsim_checks
     COMMENT "warpsim build ${NAME}" VERBATIM)
   add_custom_target(${NAME}.sim ALL DEPENDS "${stamp}")
   add_test(NAME ${NAME}

@@ -10,7 +10,7 @@
 include(CMakePackageConfigHelpers)
 
 install(TARGETS warpsim EXPORT warpsimTargets RUNTIME DESTINATION bin)
-install(TARGETS warpsim_rt warpsim_sim_core warpsim_model warpsim_cuda_errors
+install(TARGETS warpsim_rt warpsim_checks warpsim_sim_core warpsim_model warpsim_cuda_errors
         ARCHIVE DESTINATION ${WARPSIM_INSTALL_LIBDIR})
 install(DIRECTORY "${CMAKE_SOURCE_DIR}/sim/include/" DESTINATION ${WARPSIM_INSTALL_INCLUDEDIR})
 install(DIRECTORY "${CMAKE_SOURCE_DIR}/model/arch/" DESTINATION ${WARPSIM_INSTALL_DATADIR}/arch

@@ -1,16 +1,16 @@
 #include "AsyncCopyChecker.h"
 
 #include "Describe.h"
-#include "Runtime.h"
+#include "ObserverContext.h"
 
 namespace warpsim::sim {
 
-AsyncCopyChecker::AsyncCopyChecker(Runtime &rt) : rt_(rt) {
-  slots_.resize(rt.options.resident_blocks);
+AsyncCopyChecker::AsyncCopyChecker(ObserverContext &cx) : cx_(cx) {
+  slots_.resize(cx.options().resident_blocks);
 }
 
 std::vector<AsyncCopyChecker::InFlight> &AsyncCopyChecker::slotOf(const BlockInfo *b) {
-  return slots_[rt_.memory.sharedSlotOf(b->smem_base)];
+  return slots_[cx_.memory().sharedSlotOf(b->smem_base)];
 }
 
 void AsyncCopyChecker::onBlockBegin(const BlockInfo &b) { slotOf(&b).clear(); }
@@ -66,7 +66,7 @@ void AsyncCopyChecker::report(const WarpAccess &a, const LaneAccess &la, const I
   x.space = spaceName(a.space);
   x.address = la.addr;
   x.size = la.size;
-  x.object = describeAddress(rt_, a.block, la.addr, a.space);
+  x.object = describeAddress(cx_, a.block, la.addr, a.space);
   if (source)
     x.message = "write to " + x.object +
                 ", the source of an async copy still in flight: the copy may read the new bytes " +
@@ -95,6 +95,6 @@ void AsyncCopyChecker::report(const WarpAccess &a, const LaneAccess &la, const I
   x.sites.push_back(std::move(copy));
 }
 
-void AsyncCopyChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(rt_.findings, l); }
+void AsyncCopyChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(cx_.findings(), l); }
 
 } // namespace warpsim::sim

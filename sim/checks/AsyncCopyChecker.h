@@ -13,11 +13,11 @@
 #include "Observer.h"
 
 namespace warpsim::sim {
-class Runtime;
+class ObserverContext;
 
 class AsyncCopyChecker final : public Observer {
 public:
-  explicit AsyncCopyChecker(Runtime &rt);
+  explicit AsyncCopyChecker(ObserverContext &cx);
   // In-flight copies are per block; copies are issued and land in serial
   // phases (--jobs), accesses are checked beside other blocks.
   bool blockParallel() const override { return true; }
@@ -48,7 +48,7 @@ private:
   void report(const WarpAccess &a, const LaneAccess &la, const InFlight &c, bool source);
   std::vector<InFlight> &slotOf(const BlockInfo *b);
 
-  Runtime &rt_;
+  ObserverContext &cx_;
   std::vector<std::vector<InFlight>> slots_; // per resident slot
   FindingTable<> table_;
 };

@@ -3,15 +3,17 @@
 #include <algorithm>
 
 #include "Describe.h"
-#include "Runtime.h"
+#include "ObserverContext.h"
 #include "ThreadList.h"
 
 namespace warpsim::sim {
 
-BarrierChecker::BarrierChecker(Runtime &rt) : rt_(rt) { slots_.resize(rt.options.resident_blocks); }
+BarrierChecker::BarrierChecker(ObserverContext &cx) : cx_(cx) {
+  slots_.resize(cx.options().resident_blocks);
+}
 
 BarrierChecker::Slot &BarrierChecker::slotOf(const BlockInfo *b) {
-  return slots_[rt_.memory.sharedSlotOf(b->smem_base)];
+  return slots_[cx_.memory().sharedSlotOf(b->smem_base)];
 }
 
 void BarrierChecker::onLaunchBegin(const LaunchInfo &l) {
@@ -132,6 +134,6 @@ void BarrierChecker::onBarrierComplete(const BarrierEvent &e) {
   s.exited.clear();
 }
 
-void BarrierChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(rt_.findings, l); }
+void BarrierChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(cx_.findings(), l); }
 
 } // namespace warpsim::sim

@@ -16,11 +16,12 @@
 #include "Observer.h"
 
 namespace warpsim::sim {
-class Runtime;
+class ObserverContext;
 
 class BarrierChecker final : public Observer {
 public:
-  explicit BarrierChecker(Runtime &rt);
+  explicit BarrierChecker(ObserverContext &cx);
+  unsigned interests() const override { return kEverything & ~kAccesses; }
   // Its state is per block; findings per slot in parallel phases.
   bool blockParallel() const override { return true; }
   void onPhaseEnd(const std::vector<std::uint32_t> &slots) override { table_.mergeShards(slots); }
@@ -45,7 +46,7 @@ private:
                    std::uint32_t staticSite, const char *role, std::string detail);
   void add(std::string kind, std::uintptr_t a, std::uintptr_t b, Finding f);
 
-  Runtime &rt_;
+  ObserverContext &cx_;
   const LaunchInfo *launch_ = nullptr;
   unsigned ws_ = 32;
   std::vector<Slot> slots_;

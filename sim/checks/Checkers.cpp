@@ -1,5 +1,6 @@
 // The correctness checkers, installed as observers according to
-// Options::checks ("race,barrier,memory,init,warp,async", or "all"). See docs/checks.md.
+// Options::checks ("race,barrier,memory,init,warp,async", or "all"). See
+// docs/checks.md. They see the engine only through their ObserverContext.
 #include <memory>
 #include <sstream>
 #include <string>
@@ -8,19 +9,21 @@
 #include "BarrierChecker.h"
 #include "ClusterChecker.h"
 #include "InitChecker.h"
-#include "Install.h"
 #include "MBarrierChecker.h"
 #include "MemoryChecker.h"
+#include "ObserverInstallers.h"
 #include "ProxyFenceChecker.h"
 #include "RaceDetector.h"
-#include "Runtime.h"
 #include "WarpOpChecker.h"
 
 namespace warpsim::sim {
 
-void installCheckers(Runtime &rt) {
+namespace {
+
+void installCheckers(ObserverSet &set) {
+  ObserverContext &cx = set.context();
   bool race = false, barrier = false, memory = false, init = false, warp = false, async = false;
-  std::stringstream in(rt.options.checks);
+  std::stringstream in(cx.options().checks);
   std::string name;
   while (std::getline(in, name, ',')) {
     const bool all = name == "all";
@@ -31,39 +34,32 @@ void installCheckers(Runtime &rt) {
     warp |= all || name == "warp";
     async |= all || name == "async";
   }
-  // Observers live as long as the runtime (until the process exits).
-  if (memory) {
-    static MemoryChecker checker(rt);
-    rt.grid.setAccessGuard(&checker);
-    rt.observers.push_back(&checker);
-  }
-  if (race) {
-    static RaceDetector detector(rt);
-    rt.observers.push_back(&detector);
-    rt.storeObservers.push_back(&detector); // values of same-instruction writes
-  }
+  if (memory)
+    set.setAccessGuard(static_cast<MemoryChecker &>(set.add(std::make_unique<MemoryChecker>(cx))));
+  if (race) // also told the values of same-instruction writes
+    set.addStoreObserver(set.add(std::make_unique<RaceDetector>(cx)));
   if (barrier) {
-    static BarrierChecker checker(rt);
-    rt.observers.push_back(&checker);
-    static MBarrierChecker mbarriers(rt);
-    rt.observers.push_back(&mbarriers);
-    static ClusterChecker clusters(rt);
-    rt.observers.push_back(&clusters);
+    set.add(std::make_unique<BarrierChecker>(cx));
+    set.add(std::make_unique<MBarrierChecker>(cx));
+    set.add(std::make_unique<ClusterChecker>(cx));
   }
-  if (init) {
-    static InitChecker checker(rt);
-    rt.observers.push_back(&checker);
-  }
+  if (init)
+    set.add(std::make_unique<InitChecker>(cx));
   if (async) {
-    static AsyncCopyChecker checker(rt);
-    rt.observers.push_back(&checker);
-    static ProxyFenceChecker proxies(rt);
-    rt.observers.push_back(&proxies);
+    set.add(std::make_unique<AsyncCopyChecker>(cx));
+    set.add(std::make_unique<ProxyFenceChecker>(cx));
   }
-  if (warp) {
-    static WarpOpChecker checker(rt);
-    rt.observers.push_back(&checker);
-  }
+  if (warp)
+    set.add(std::make_unique<WarpOpChecker>(cx));
 }
+
+// Linked whole into the program (the driver's link line): installs the
+// checkers at program start, before any other constructor could start the
+// runtime.
+[[gnu::constructor(101)]] void registerCheckers() {
+  registerObserverInstaller(0, &installCheckers);
+}
+
+} // namespace
 
 } // namespace warpsim::sim

@@ -4,12 +4,12 @@
 
 #include "Describe.h"
 #include "MemoryMap.h"
-#include "Runtime.h"
+#include "ObserverContext.h"
 
 namespace warpsim::sim {
 
-ClusterChecker::ClusterChecker(Runtime &rt) : rt_(rt) {
-  owners_.resize(rt.options.resident_blocks);
+ClusterChecker::ClusterChecker(ObserverContext &cx) : cx_(cx) {
+  owners_.resize(cx.options().resident_blocks);
 }
 
 void ClusterChecker::onLaunchBegin(const LaunchInfo &l) {
@@ -19,10 +19,10 @@ void ClusterChecker::onLaunchBegin(const LaunchInfo &l) {
   unarrived_.clear();
 }
 
-void ClusterChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(rt_.findings, l); }
+void ClusterChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(cx_.findings(), l); }
 
 void ClusterChecker::onBlockBegin(const BlockInfo &b) {
-  Owner &o = owners_[rt_.memory.sharedSlotOf(b.smem_base)];
+  Owner &o = owners_[cx_.memory().sharedSlotOf(b.smem_base)];
   o = Owner{};
   o.info = &b;
 }
@@ -34,9 +34,9 @@ void ClusterChecker::onWarpAccess(const WarpAccess &a) {
   for (std::uint32_t i = 0; i < a.count; ++i) {
     const LaneAccess &la = a.lanes[i];
     if (la.addr - a.block->smem_base < MemoryMap::kSharedWindow ||
-        !rt_.memory.inSharedRegion(la.addr))
+        !cx_.memory().inSharedRegion(la.addr))
       continue; // its own shared memory (or an invalid address, reported as such)
-    const std::uint32_t slot = rt_.memory.sharedSlotOf(la.addr);
+    const std::uint32_t slot = cx_.memory().sharedSlotOf(la.addr);
     if (slot >= owners_.size())
       continue; // a window no block of this launch has
     Owner &o = owners_[slot];
@@ -76,7 +76,7 @@ void ClusterChecker::onClusterBarrier(const ClusterBarrierEvent &e) {
     f.sites.push_back(std::move(s));
     f.kernel = e.block->launch->site->kernel_name;
     f.launch = e.block->launch->id;
-    rt_.findings.add(f);
+    cx_.findings().add(f);
     return;
   }
   if (e.op == Op::Arrive) {
@@ -88,7 +88,7 @@ void ClusterChecker::onClusterBarrier(const ClusterBarrierEvent &e) {
       return;
     arrived({e.block->linear, tid}, e.phase, 0, ~0u);
   } else if (e.op == Op::Wait) {
-    Owner &o = owners_[rt_.memory.sharedSlotOf(e.block->smem_base)];
+    Owner &o = owners_[cx_.memory().sharedSlotOf(e.block->smem_base)];
     o.observed = std::max(o.observed, e.phase + 1);
   }
 }
@@ -119,7 +119,7 @@ void ClusterChecker::onMBarrier(const MBarrierEvent &e) {
   if (e.rule != model::MBarrierRule::Ok && e.rule != model::MBarrierRule::PhaseNotObserved)
     return;
   const BlockInfo &owner = e.owner != nullptr ? *e.owner : *e.block;
-  const std::uint32_t slot = rt_.memory.sharedSlotOf(owner.smem_base);
+  const std::uint32_t slot = cx_.memory().sharedSlotOf(owner.smem_base);
   if (model::isMBarrierArrive(e.op)) {
     if (!unarrived_.empty())
       arrived({e.block->linear, e.warp * e.block->launch->warp_size + e.lane}, e.phase, e.addr,
@@ -131,7 +131,7 @@ void ClusterChecker::onMBarrier(const MBarrierEvent &e) {
 }
 
 void ClusterChecker::onBlockEnd(const BlockInfo &b) {
-  Owner &o = owners_[rt_.memory.sharedSlotOf(b.smem_base)];
+  Owner &o = owners_[cx_.memory().sharedSlotOf(b.smem_base)];
   o.ended = true;
   for (const auto &[who, p] : o.peers) {
     const std::uint64_t seen = p.mbar == 0                    ? o.observed
@@ -152,7 +152,7 @@ void ClusterChecker::report(const Owner &owner, const PeerAccess &a, bool afterE
   f.kind = "dsmem-lifetime";
   f.space = "shared";
   f.address = a.addr;
-  f.object = describeAddress(rt_, owner.info, a.addr, MemorySpace::Shared);
+  f.object = describeAddress(cx_, owner.info, a.addr, MemorySpace::Shared);
   const std::string what = a.kind == AccessKind::Load    ? "read"
                            : a.kind == AccessKind::Store ? "write"
                                                          : "atomic";

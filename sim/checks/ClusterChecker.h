@@ -23,11 +23,11 @@
 #include "Observer.h"
 
 namespace warpsim::sim {
-class Runtime;
+class ObserverContext;
 
 class ClusterChecker final : public Observer {
 public:
-  explicit ClusterChecker(Runtime &rt);
+  explicit ClusterChecker(ObserverContext &cx);
   // Launches with clusters run on one thread; without, a block's accesses
   // are to its own window only (a peer's is an invalid address).
   bool blockParallel() const override { return true; }
@@ -65,7 +65,7 @@ private:
   void arrived(std::pair<std::uint64_t, std::uint32_t> who, std::uint64_t phase,
                std::uintptr_t mbar, std::uint32_t onlySlot);
 
-  Runtime &rt_;
+  ObserverContext &cx_;
   std::vector<Owner> owners_; // by resident slot
   // Accessing threads with an access not yet followed by a release arrive,
   // and the slots they accessed.

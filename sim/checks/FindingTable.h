@@ -26,7 +26,12 @@ namespace warpsim::sim {
 
 struct NoExtra {};
 
-template <class Extra = NoExtra> class FindingTable {
+// The usual key: the finding kind, a checker's own number, two pcs. A hot
+// checker may key by integers alone (the race detector: no string per
+// occurrence).
+using FindingKey = std::tuple<std::string, int, std::uintptr_t, std::uintptr_t>;
+
+template <class Extra = NoExtra, class KeyType = FindingKey> class FindingTable {
 public:
   struct Entry {
     Finding finding;
@@ -34,7 +39,7 @@ public:
     Extra extra{};
     bool written = false; // already written when first seen (see firstTime)
   };
-  using Key = std::tuple<std::string, int, std::uintptr_t, std::uintptr_t>;
+  using Key = KeyType;
 
   // The entry for `key`, and whether it is new (the caller then fills its
   // finding). Counts one occurrence. In a parallel phase: the entry in the

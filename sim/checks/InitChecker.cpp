@@ -4,7 +4,7 @@
 #include <atomic>
 
 #include "Describe.h"
-#include "Runtime.h"
+#include "ObserverContext.h"
 
 namespace warpsim::sim {
 
@@ -16,7 +16,9 @@ std::uint64_t bitsFor(std::uintptr_t a, std::size_t n) { // n <= 64 - (a & 63)
 }
 } // namespace
 
-InitChecker::InitChecker(Runtime &rt) : rt_(rt) { slots_.resize(rt.options.resident_blocks); }
+InitChecker::InitChecker(ObserverContext &cx) : cx_(cx) {
+  slots_.resize(cx.options().resident_blocks);
+}
 
 InitChecker::GlobalBits::Cache &InitChecker::cache() {
   const auto i = static_cast<std::size_t>(parallelSlot() + 1);
@@ -54,12 +56,12 @@ bool InitChecker::globalInit(std::uintptr_t a, std::uint32_t n) {
 }
 
 void InitChecker::onHostWrite(const HostWrite &w) {
-  if (rt_.memory.inGlobalRegion(w.addr))
+  if (cx_.memory().inGlobalRegion(w.addr))
     markGlobal(w.addr, w.size);
 }
 
 void InitChecker::onBlockBegin(const BlockInfo &b) {
-  Slot &s = slots_[rt_.memory.sharedSlotOf(b.smem_base)];
+  Slot &s = slots_[cx_.memory().sharedSlotOf(b.smem_base)];
   s.used = true;
   std::fill(s.bits.begin(),
             s.bits.begin() +
@@ -79,13 +81,13 @@ void InitChecker::onWarpAccess(const WarpAccess &a) {
       // cluster (distributed shared memory initialises the owner's bytes).
       // A lane of the warp instruction may be in another space (a generic
       // pointer): its bytes are not this slot's.
-      if (!rt_.memory.inSharedRegion(la.addr))
+      if (!cx_.memory().inSharedRegion(la.addr))
         continue;
-      const std::uint32_t slot = rt_.memory.sharedSlotOf(la.addr);
+      const std::uint32_t slot = cx_.memory().sharedSlotOf(la.addr);
       if (slot >= slots_.size() || !slots_[slot].used)
         continue; // a window no block has
       Slot &s = slots_[slot];
-      const std::uintptr_t off = la.addr - rt_.memory.sharedWindow(slot);
+      const std::uintptr_t off = la.addr - cx_.memory().sharedWindow(slot);
       if (off + la.size > MemoryMap::kSharedWindow)
         continue;
       // Bits for the window as far as it is used, in 4 KiB steps (thousands
@@ -110,7 +112,7 @@ void InitChecker::onWarpAccess(const WarpAccess &a) {
     return;
   for (std::uint32_t i = 0; i < a.count; ++i) {
     const LaneAccess &la = a.lanes[i];
-    if (!rt_.memory.inGlobalRegion(la.addr))
+    if (!cx_.memory().inGlobalRegion(la.addr))
       continue;
     if (!store && !globalInit(la.addr, la.size))
       report(a, la);
@@ -127,7 +129,7 @@ void InitChecker::report(const WarpAccess &a, const LaneAccess &lane) {
     f.space = spaceName(a.space);
     f.address = lane.addr;
     f.size = lane.size;
-    f.object = describeAddress(rt_, a.block, lane.addr, a.space);
+    f.object = describeAddress(cx_, a.block, lane.addr, a.space);
     f.message =
         std::string("read of size ") + std::to_string(lane.size) + " of " + f.object +
         (a.space == MemorySpace::Shared ? (lane.addr - a.block->smem_base < MemoryMap::kSharedWindow
@@ -141,6 +143,6 @@ void InitChecker::report(const WarpAccess &a, const LaneAccess &lane) {
   }
 }
 
-void InitChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(rt_.findings, l); }
+void InitChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(cx_.findings(), l); }
 
 } // namespace warpsim::sim

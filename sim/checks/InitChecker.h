@@ -14,11 +14,11 @@
 #include "warpsim/model/ShadowMemory.h"
 
 namespace warpsim::sim {
-class Runtime;
+class ObserverContext;
 
 class InitChecker final : public Observer {
 public:
-  explicit InitChecker(Runtime &rt);
+  explicit InitChecker(ObserverContext &cx);
   // Shared bitmaps are per block; global bits are set atomically (a 64-byte
   // cell spans granules of several blocks) and only where the block owns
   // the bytes, read where no one writes them (--jobs).
@@ -45,7 +45,7 @@ private:
   bool globalInit(std::uintptr_t a, std::uint32_t n);
   void report(const WarpAccess &a, const LaneAccess &lane);
 
-  Runtime &rt_;
+  ObserverContext &cx_;
   const LaunchInfo *launch_ = nullptr;
   using GlobalBits = model::ShadowMemory<std::uint64_t, 6>; // bit i of a cell: byte i of 64
   GlobalBits global_;

@@ -1,7 +1,7 @@
 #include "MBarrierChecker.h"
 
 #include "Describe.h"
-#include "Runtime.h"
+#include "ObserverContext.h"
 
 namespace warpsim::sim {
 
@@ -16,7 +16,7 @@ void MBarrierChecker::onMBarrier(const MBarrierEvent &e) {
   f.space = "shared";
   f.address = e.addr;
   f.size = 8;
-  f.object = describeAddress(rt_, e.block, e.addr, MemorySpace::Shared);
+  f.object = describeAddress(cx_, e.block, e.addr, MemorySpace::Shared);
   std::string what = model::mbarrierOpName(e.op);
   if (e.op == model::MBarrierOp::Init || model::isMBarrierArrive(e.op))
     what += " (count " + std::to_string(e.count) + ")";
@@ -36,6 +36,6 @@ void MBarrierChecker::onMBarrier(const MBarrierEvent &e) {
   f.sites.push_back(std::move(s));
 }
 
-void MBarrierChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(rt_.findings, l); }
+void MBarrierChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(cx_.findings(), l); }
 
 } // namespace warpsim::sim

@@ -13,18 +13,19 @@
 #include "Observer.h"
 
 namespace warpsim::sim {
-class Runtime;
+class ObserverContext;
 
 class MBarrierChecker final : public Observer {
 public:
-  explicit MBarrierChecker(Runtime &rt) : rt_(rt) {}
+  explicit MBarrierChecker(ObserverContext &cx) : cx_(cx) {}
+  unsigned interests() const override { return kEverything & ~kAccesses; }
   // mbarrier operations happen in serial phases (--jobs).
   bool blockParallel() const override { return true; }
   void onLaunchEnd(const LaunchInfo &l) override;
   void onMBarrier(const MBarrierEvent &) override;
 
 private:
-  Runtime &rt_;
+  ObserverContext &cx_;
   FindingTable<> table_;
 };
 

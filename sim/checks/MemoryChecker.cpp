@@ -1,8 +1,7 @@
 #include "MemoryChecker.h"
 
-#include "BlockExecutor.h"
 #include "Describe.h"
-#include "Runtime.h"
+#include "ObserverContext.h"
 
 #include <algorithm>
 
@@ -14,8 +13,8 @@ const char *verb(AccessKind k) {
 }
 } // namespace
 
-bool MemoryChecker::check(const Lane &l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
-                          MemorySpace space, Finding *f, cudaError_t *error) {
+bool MemoryChecker::check(const BlockInfo &block, std::uintptr_t addr, std::uint32_t size,
+                          AccessKind kind, MemorySpace space, Finding *f, cudaError_t *error) {
   bool ok = true;
   if ((size == 2 || size == 4 || size == 8 || size == 16) && (addr & (size - 1)) != 0) {
     if (f == nullptr)
@@ -25,10 +24,10 @@ bool MemoryChecker::check(const Lane &l, std::uintptr_t addr, std::uint32_t size
     *error = cudaErrorMisalignedAddress;
     ok = false;
   } else if (space == MemorySpace::Shared) {
-    ok = shared(l, addr, size, f);
+    ok = shared(block, addr, size, f);
   } else if (const Last &c = last();
              (space == MemorySpace::Global || space == MemorySpace::Managed) &&
-             !(addr >= c.lo && addr + size <= c.hi) && rt_.memory.inGlobalRegion(addr)) {
+             !(addr >= c.lo && addr + size <= c.hi) && cx_.memory().inGlobalRegion(addr)) {
     ok = global(addr, size, f);
   }
   if (ok || f == nullptr)
@@ -37,14 +36,14 @@ bool MemoryChecker::check(const Lane &l, std::uintptr_t addr, std::uint32_t size
   f->address = addr;
   f->size = size;
   f->fatal = false;
-  f->object = describeAddress(rt_, &l.block->info, addr, space);
+  f->object = describeAddress(cx_, &block, addr, space);
   f->message = std::string("invalid ") + spaceName(space) + " " + verb(kind) + " of size " +
                std::to_string(size) + " at " + f->object + ": " + f->message;
   return false;
 }
 
 bool MemoryChecker::global(std::uintptr_t addr, std::uint32_t size, Finding *f) {
-  const Allocation *a = rt_.memory.findAllocation(addr);
+  const Allocation *a = cx_.memory().findAllocation(addr);
   if (a != nullptr && addr - a->base < a->size) {
     if (a->freed) {
       if (f != nullptr) {
@@ -83,8 +82,8 @@ bool MemoryChecker::global(std::uintptr_t addr, std::uint32_t size, Finding *f) 
   return false;
 }
 
-bool MemoryChecker::shared(const Lane &l, std::uintptr_t addr, std::uint32_t size, Finding *f) {
-  const BlockInfo &b = l.block->info;
+bool MemoryChecker::shared(const BlockInfo &b, std::uintptr_t addr, std::uint32_t size,
+                           Finding *f) {
   const std::uintptr_t off = addr - b.smem_base;
   if (addr < b.smem_base || off >= MemoryMap::kSharedWindow)
     return true; // another block's window: the engine reports it
@@ -125,12 +124,12 @@ void MemoryChecker::suppressed(Finding f) {
   }
 }
 
-void MemoryChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(rt_.findings, l); }
+void MemoryChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(cx_.findings(), l); }
 
 void MemoryChecker::heapSites(const Allocation &a, Finding &f) const {
   if (!a.heap)
     return;
-  if (const HeapBlock *b = rt_.heap.at(a.base)) {
+  if (const HeapBlock *b = cx_.heapBlock(a.base)) {
     f.sites.push_back(b->allocated);
     if (b->isFreed)
       f.sites.push_back(b->freed);
@@ -150,17 +149,17 @@ void MemoryChecker::onHeapFree(const HeapFree &e) {
     f.sites.push_back(e.block->allocated);
     f.sites.push_back(e.block->freed);
   } else {
-    const Allocation *a = rt_.memory.findAllocation(e.ptr);
+    const Allocation *a = cx_.memory().findAllocation(e.ptr);
     const bool inside = a != nullptr && a->heap && e.ptr - a->base < a->size;
-    f.object = describeAddress(rt_, e.info, e.ptr, MemorySpace::Global);
+    f.object = describeAddress(cx_, e.info, e.ptr, MemorySpace::Global);
     f.message =
         std::string("free of a pointer that ") +
         (inside ? "points into, not at the start of, " + f.object.substr(0, f.object.find(" + "))
                 : "malloc/new in device code did not return (" + f.object + ")");
     if (inside)
-      f.sites.push_back(rt_.heap.at(a->base)->allocated);
+      f.sites.push_back(cx_.heapBlock(a->base)->allocated);
   }
-  f.message += rt_.options.memory_error_continue
+  f.message += cx_.options().memory_error_continue
                    ? "; the free was ignored and the launch went on (--memory-error continue)"
                    : "; the launch ends with cudaErrorLaunchFailure, as on the GPU";
   const auto [index, fresh] = table_.find({f.kind, 0, e.pc, 0});
@@ -172,7 +171,7 @@ void MemoryChecker::onHeapFree(const HeapFree &e) {
 // freed, and the first of them.
 void MemoryChecker::onDeviceReset() {
   std::vector<std::pair<std::uintptr_t, std::vector<const HeapBlock *>>> bySite;
-  for (const HeapBlock *b : rt_.heap.live()) {
+  for (const HeapBlock *b : cx_.liveHeapBlocks()) {
     auto it = std::find_if(bySite.begin(), bySite.end(),
                            [&](const auto &s) { return s.first == b->allocated.pc; });
     if (it == bySite.end())
@@ -200,7 +199,7 @@ void MemoryChecker::onDeviceReset() {
                 " bytes) allocated here " + (blocks.size() == 1 ? "was" : "were") +
                 " never freed; the first: " + f.object;
     f.sites.push_back(first.allocated);
-    rt_.findings.add(f);
+    cx_.findings().add(f);
   }
 }
 

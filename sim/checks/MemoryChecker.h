@@ -18,12 +18,13 @@
 #include <vector>
 
 namespace warpsim::sim {
-class Runtime;
+class ObserverContext;
 
 class MemoryChecker final : public Observer, public AccessGuard {
 public:
-  explicit MemoryChecker(Runtime &rt) : rt_(rt) {}
-  bool check(const Lane &l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
+  explicit MemoryChecker(ObserverContext &cx) : cx_(cx) {}
+  unsigned interests() const override { return kEverything & ~kAccesses; }
+  bool check(const BlockInfo &block, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
              MemorySpace space, Finding *f, cudaError_t *error) override;
   void suppressed(Finding f) override;
   // It only reads what blocks share (allocations, the shared layout); a
@@ -43,7 +44,7 @@ private:
   bool global(std::uintptr_t addr, std::uint32_t size, Finding *f);
   // Where a device-heap block was made (and released), for a finding on it.
   void heapSites(const Allocation &a, Finding &f) const;
-  bool shared(const Lane &l, std::uintptr_t addr, std::uint32_t size, Finding *f);
+  bool shared(const BlockInfo &b, std::uintptr_t addr, std::uint32_t size, Finding *f);
 
   // The live allocation last found, per resident slot in parallel phases
   // (entry 0: everyone else).
@@ -56,7 +57,7 @@ private:
   }
   void forget() { std::fill(last_.begin(), last_.end(), Last{}); }
 
-  Runtime &rt_;
+  ObserverContext &cx_;
   std::vector<Last> last_ = std::vector<Last>(1);
   FindingTable<> table_; // suppressed accesses, by kind and site
 };

@@ -1,16 +1,16 @@
 #include "ProxyFenceChecker.h"
 
 #include "Describe.h"
-#include "Runtime.h"
+#include "ObserverContext.h"
 
 namespace warpsim::sim {
 
-ProxyFenceChecker::ProxyFenceChecker(Runtime &rt) : rt_(rt) {
-  slots_.resize(rt.options.resident_blocks);
+ProxyFenceChecker::ProxyFenceChecker(ObserverContext &cx) : cx_(cx) {
+  slots_.resize(cx.options().resident_blocks);
 }
 
 ProxyFenceChecker::Slot &ProxyFenceChecker::slotOf(const BlockInfo *b) {
-  return slots_[rt_.memory.sharedSlotOf(b->smem_base)];
+  return slots_[cx_.memory().sharedSlotOf(b->smem_base)];
 }
 
 void ProxyFenceChecker::onBlockBegin(const BlockInfo &b) {
@@ -136,7 +136,7 @@ void ProxyFenceChecker::onAsyncCopy(const AsyncCopyEvent &e) {
 
 void ProxyFenceChecker::checkGlobal(const AsyncCopyEvent &e, std::uintptr_t addr,
                                     std::uint32_t size, bool read) {
-  if (globalOrder_ == 0 || !rt_.memory.inGlobalRegion(addr))
+  if (globalOrder_ == 0 || !cx_.memory().inGlobalRegion(addr))
     return;
   auto fenceOf = [this](std::uint64_t block, std::uint32_t thread) -> std::uint32_t {
     auto it = globalFences_.find({block, thread});
@@ -190,7 +190,7 @@ void ProxyFenceChecker::report(const AsyncCopyEvent &e, bool read, MemorySpace s
   x.space = spaceName(space);
   x.address = at;
   x.size = 4;
-  x.object = describeAddress(rt_, &b, at, space);
+  x.object = describeAddress(cx_, &b, at, space);
   x.message = std::string("a bulk copy (async proxy) ") + (read ? "reads " : "overwrites ") +
               x.object + ", written with ordinary stores (generic proxy) and no fence.proxy.async" +
               (space == MemorySpace::Global ? " (or .global)" : "") +
@@ -215,6 +215,6 @@ void ProxyFenceChecker::report(const AsyncCopyEvent &e, bool read, MemorySpace s
   x.sites.push_back(std::move(write));
 }
 
-void ProxyFenceChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(rt_.findings, l); }
+void ProxyFenceChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(cx_.findings(), l); }
 
 } // namespace warpsim::sim

@@ -22,11 +22,11 @@
 #include "warpsim/model/ShadowMemory.h"
 
 namespace warpsim::sim {
-class Runtime;
+class ObserverContext;
 
 class ProxyFenceChecker final : public Observer {
 public:
-  explicit ProxyFenceChecker(Runtime &rt);
+  explicit ProxyFenceChecker(ObserverContext &cx);
   // Shared-memory state is per block; a parallel phase's global writes are
   // logged per block and recorded in round order when it ends (fences and
   // copies happen in serial phases).
@@ -77,7 +77,7 @@ private:
               const BlockInfo *writerBlock, std::uint64_t writerLinear, std::uint32_t writer,
               std::uintptr_t writerPc, std::uint32_t writerSite);
 
-  Runtime &rt_;
+  ObserverContext &cx_;
   std::vector<Slot> slots_;                    // per resident slot
   std::vector<std::vector<LoggedWrite>> logs_; // per resident slot
   model::ShadowMemory<GlobalWrite, 4> global_;

@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "Describe.h"
-#include "Runtime.h"
+#include "ObserverContext.h"
 #include "warpsim/model/MemoryOrdering.h"
 
 namespace warpsim::sim {
@@ -56,15 +56,15 @@ std::uint32_t byteMask(std::uint32_t mask) {
 
 } // namespace
 
-RaceDetector::RaceDetector(Runtime &rt) : rt_(rt) {
-  blocks_.resize(rt.options.resident_blocks);
-  warpSynchronous_ = rt.options.thread_model == ThreadModel::WarpSynchronous;
+RaceDetector::RaceDetector(ObserverContext &cx) : cx_(cx) {
+  blocks_.resize(cx.options().resident_blocks);
+  warpSynchronous_ = cx.options().thread_model == ThreadModel::WarpSynchronous;
   const char *stats = std::getenv("WARPSIM_RACE_SHADOW_STATS");
   shadowStats_ = stats != nullptr && *stats != '\0' && std::strcmp(stats, "0") != 0;
 }
 
 RaceDetector::BlockSync &RaceDetector::blockOf(const BlockInfo *b) {
-  return blocks_[rt_.memory.sharedSlotOf(b->smem_base)];
+  return blocks_[cx_.memory().sharedSlotOf(b->smem_base)];
 }
 
 void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
@@ -183,7 +183,7 @@ void RaceDetector::printShadowStats(const LaunchInfo &l) const {
   count(shadow_);
   const std::size_t global = cells + side;
   count(sharedShadow_);
-  const std::size_t device = rt_.memory.bytesInUse();
+  const std::size_t device = cx_.memory().bytesInUse();
   std::fprintf(stderr,
                "warpsim: race shadow after launch %llu: %zu bytes (global %zu, shared %zu; side "
                "entries %zu) for %zu bytes of device memory: %.2f bytes per byte; access "
@@ -224,7 +224,7 @@ void RaceDetector::atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, 
   // later may still be what it read. Settled at the thread's next event (in
   // parallel rounds at the latest when the phase ends, while the block
   // still owns the address).
-  if (t.atomics.empty() && launch_ != nullptr && rt_.grid.checkersParallel())
+  if (t.atomics.empty() && launch_ != nullptr && cx_.checkersParallel())
     bs.atomicThreads.push_back(static_cast<std::uint32_t>(&t - bs.threads.data()));
   t.atomics.push_back({addr, acquires(order), scope});
   // The release covers the thread's accesses before this atomic, for the
@@ -330,11 +330,11 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
     const std::uint32_t laneGen =
         a.space == MemorySpace::Shared &&
                 la.addr - a.block->smem_base >= MemoryMap::kSharedWindow &&
-                rt_.memory.inSharedRegion(la.addr) &&
-                rt_.memory.sharedSlotOf(la.addr) < blocks_.size()
-            ? blocks_[rt_.memory.sharedSlotOf(la.addr)].serial
+                cx_.memory().inSharedRegion(la.addr) &&
+                cx_.memory().sharedSlotOf(la.addr) < blocks_.size()
+            ? blocks_[cx_.memory().sharedSlotOf(la.addr)].serial
             : gen;
-    const bool inShared = rt_.memory.inSharedRegion(la.addr);
+    const bool inShared = cx_.memory().inSharedRegion(la.addr);
     const bool sharedRead = (a.shared_reads >> la.lane & 1) != 0;
     std::uintptr_t p = la.addr;
     const std::uintptr_t end = la.addr + la.size;
@@ -445,7 +445,7 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   if (narrow != nullptr)
     o.narrow = static_cast<Scope>(narrow->scope);
   const auto [index, fresh] =
-      table_.find({"race", static_cast<int>(h) * 16 + static_cast<int>(a.space), o.priorPc, a.pc});
+      table_.find({static_cast<int>(h) * 16 + static_cast<int>(a.space), o.priorPc, a.pc});
   auto &e = table_.at(index);
   // A read or write after another access is an error as it happens; a
   // write after a write is one once the values are known to differ.
@@ -489,7 +489,7 @@ void RaceDetector::describe(Finding &f, const Occurrence &o) const {
   f.space = spaceName(o.space);
   f.address = o.lane.addr;
   f.size = o.lane.size;
-  f.object = describeAddress(rt_, o.block, o.lane.addr, o.space);
+  f.object = describeAddress(cx_, o.block, o.lane.addr, o.space);
   const char *cur = o.kind == AccessKind::Atomic  ? "atomic"
                     : o.kind == AccessKind::Store ? "write"
                                                   : "read";
@@ -897,17 +897,17 @@ std::uint16_t RaceDetector::siteOf(const WarpAccess &a) {
 }
 
 void RaceDetector::flush() {
-  table_.flush(rt_.findings, *launch_, [this](auto &e) {
+  table_.flush(cx_.findings(), *launch_, [this](auto &e) {
     Finding &f = e.finding;
     if (e.extra.missingAcquireFence) {
-      f.severity = rt_.options.strict_fences ? Severity::Error : Severity::Warning;
+      f.severity = cx_.options().strict_fences ? Severity::Error : Severity::Warning;
       f.message +=
           "; ordered only by CUDA's __threadfence() guarantee: the writer fenced before "
           "its atomic and this thread's atomic saw it, but no __threadfence() follows "
           "that atomic here (the PTX memory model needs this acquire-side fence; add it "
           "after the atomic" +
-          std::string(rt_.options.strict_fences ? ")"
-                                                : "; --strict-fences reports this as an error)");
+          std::string(cx_.options().strict_fences ? ")"
+                                                  : "; --strict-fences reports this as an error)");
       return true;
     }
     // Severity follows what the writes did, whichever pairs the schedule
@@ -916,7 +916,7 @@ void RaceDetector::flush() {
     const bool benign = f.hazard == "WAW" && e.extra.sameValue;
     f.severity = benign ? Severity::Warning : Severity::Error;
     if (benign) {
-      if (!rt_.options.same_value_races)
+      if (!cx_.options().same_value_races)
         return false;
       f.message += "; every racing write stored the value already there";
     }

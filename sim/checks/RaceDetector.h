@@ -22,11 +22,11 @@
 #include "warpsim/model/SyncClock.h"
 
 namespace warpsim::sim {
-class Runtime;
+class ObserverContext;
 
 class RaceDetector final : public Observer {
 public:
-  explicit RaceDetector(Runtime &rt);
+  explicit RaceDetector(ObserverContext &cx);
   // Parallel phases (--jobs): a block's state is its slot's; shared memory
   // is its own window's shadow; global bytes it owns have shadow no other
   // block touches (a lock per page guards the side entries); reads of
@@ -200,9 +200,11 @@ private:
   void atomicSync(BlockSync &bs, ThreadSync &t, std::uint32_t gtid, std::uint32_t epoch,
                   std::uintptr_t addr, MemoryOrder order, Scope scope, bool load);
   std::uint16_t siteOf(const WarpAccess &a);
-  void hazard(model::Hazard h, const model::AccessRecord &prior, const WarpAccess &a,
-              const LaneAccess &lane, std::uint32_t instr, std::uintptr_t granule,
-              std::uint8_t mask);
+  // Only on a hazard: out of the hot access path.
+  [[gnu::cold, gnu::noinline]] void hazard(model::Hazard h, const model::AccessRecord &prior,
+                                           const WarpAccess &a, const LaneAccess &lane,
+                                           std::uint32_t instr, std::uintptr_t granule,
+                                           std::uint8_t mask);
   void describe(Finding &f, const Occurrence &o) const;
   static int rankOf(const Occurrence &o, bool error) { return o.why + (error ? 16 : 0); }
   std::uint32_t clusterOf(std::uint32_t block) const { return shape_.clusterOfLinear(block); }
@@ -215,7 +217,7 @@ private:
   // WARPSIM_RACE_SHADOW_STATS: the shadow's size after a launch, on stderr.
   void printShadowStats(const LaunchInfo &l) const;
 
-  Runtime &rt_;
+  ObserverContext &cx_;
   GlobalShadow shadow_;
   SharedShadow sharedShadow_;
   // Access sites: a record keeps a 16-bit index. 1..staticSites_ are the
@@ -247,7 +249,8 @@ private:
   std::uint32_t gridEpoch_ = 0; // epoch of the launch's last grid.sync() (onGridSync)
   bool warpSynchronous_ = false;
   bool shadowStats_ = false;
-  FindingTable<RaceExtra> table_;
+  // Keyed by (hazard * 16 + memory space, the earlier pc, this pc).
+  FindingTable<RaceExtra, std::tuple<int, std::uintptr_t, std::uintptr_t>> table_;
 };
 
 } // namespace warpsim::sim

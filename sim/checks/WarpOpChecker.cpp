@@ -1,7 +1,7 @@
 #include "WarpOpChecker.h"
 
 #include "Describe.h"
-#include "Runtime.h"
+#include "ObserverContext.h"
 #include "ThreadList.h"
 
 namespace warpsim::sim {
@@ -28,7 +28,7 @@ void WarpOpChecker::report(const BlockInfo &b, std::uint32_t warp, std::uint32_t
     at.threads = threadList(ids);
   }
   f.sites.push_back(std::move(at));
-  rt_.findings.add(f);
+  cx_.findings().add(f);
 }
 
 void WarpOpChecker::onWarpOpArrive(const WarpOpArrival &a) {
@@ -90,6 +90,6 @@ void WarpOpChecker::onWarpOpStuck(const WarpOpStuck &s) {
          s.lanes);
 }
 
-void WarpOpChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(rt_.findings, l); }
+void WarpOpChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(cx_.findings(), l); }
 
 } // namespace warpsim::sim

@@ -13,11 +13,11 @@
 #include "Observer.h"
 
 namespace warpsim::sim {
-class Runtime;
+class ObserverContext;
 
 class WarpOpChecker final : public Observer {
 public:
-  explicit WarpOpChecker(Runtime &rt) : rt_(rt) {}
+  explicit WarpOpChecker(ObserverContext &cx) : cx_(cx) {}
   unsigned interests() const override { return kWarpOps; }
   void onLaunchBegin(const LaunchInfo &l) override { launch_ = &l; }
   void onLaunchEnd(const LaunchInfo &l) override;
@@ -31,7 +31,7 @@ private:
               std::uint32_t site, WarpOp op, const char *kind, Problem p, std::string message,
               std::uint64_t lanes);
 
-  Runtime &rt_;
+  ObserverContext &cx_;
   const LaunchInfo *launch_ = nullptr;
   FindingTable<> table_;
 };

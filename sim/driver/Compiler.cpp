@@ -277,7 +277,13 @@ BuildResult buildProgram(const CliOptions &o) {
   std::vector<std::string> ld = {WARPSIM_CLANGXX, "-no-pie", tmp + "/program.o"};
   if (instrumentation.stripDebugInfo)
     ld.push_back("-Wl,--strip-debug");
-  ld.insert(ld.end(), runtimePaths().libraries.begin(), runtimePaths().libraries.end());
+  for (std::size_t i = 0; i < runtimePaths().libraries.size(); ++i) {
+    const std::string &lib = runtimePaths().libraries[i];
+    if (i == RuntimePaths::kObserversLibrary)
+      ld.insert(ld.end(), {"-Wl,--whole-archive", lib, "-Wl,--no-whole-archive"});
+    else
+      ld.push_back(lib);
+  }
   ld.insert(ld.end(), {WARPSIM_BOOST_CONTEXT_LIB, "-lpthread", "-o", tmp + "/program"});
   out.clear();
   if (runCommand(ld, out) != 0) {

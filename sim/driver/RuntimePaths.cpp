@@ -10,10 +10,13 @@ namespace {
 
 // File names of the runtime archives and the install layout relative to the
 // executable's directory come from CMake (sim/CMakeLists.txt).
-const char *const kLibraryNames[] = {WARPSIM_RT_LIB_NAME, WARPSIM_CORE_LIB_NAME,
-                                     WARPSIM_MODEL_LIB_NAME, WARPSIM_ERRORS_LIB_NAME};
-const char *const kBuildLibraries[] = {WARPSIM_RT_LIB, WARPSIM_CORE_LIB, WARPSIM_MODEL_LIB,
-                                       WARPSIM_ERRORS_LIB};
+// The checkers' archive comes second: linked whole (Compiler.cpp), it needs
+// only the archives after it.
+const char *const kLibraryNames[] = {WARPSIM_RT_LIB_NAME, WARPSIM_CHECKS_LIB_NAME,
+                                     WARPSIM_CORE_LIB_NAME, WARPSIM_MODEL_LIB_NAME,
+                                     WARPSIM_ERRORS_LIB_NAME};
+const char *const kBuildLibraries[] = {WARPSIM_RT_LIB, WARPSIM_CHECKS_LIB, WARPSIM_CORE_LIB,
+                                       WARPSIM_MODEL_LIB, WARPSIM_ERRORS_LIB};
 
 RuntimePaths resolve() {
   RuntimePaths p;

@@ -5,6 +5,7 @@
 // source and build paths compiled into it.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -14,8 +15,11 @@ struct RuntimePaths {
   bool installed = false;             // found next to the executable
   std::string include_dir;            // the CUDA and warpsim device headers
   std::vector<std::string> libraries; // runtime archives, in link order
-  std::string values_plugin;          // the value-carrying pass plugin (instrument/)
-  std::string error;                  // not empty: the runtime is missing (says where it looked)
+  // libraries[kObserversLibrary]: the checkers and the profiler, linked
+  // whole (nothing refers to them: they register themselves at start-up).
+  static constexpr std::size_t kObserversLibrary = 1;
+  std::string values_plugin; // the value-carrying pass plugin (instrument/)
+  std::string error;         // not empty: the runtime is missing (says where it looked)
 };
 
 // Resolved once per process from /proc/self/exe.

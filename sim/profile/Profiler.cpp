@@ -15,9 +15,8 @@
 #include "GlobalCoalescingCounter.h"
 #include "JsonString.h"
 #include "LaneActivityTrace.h"
-#include "Runtime.h"
+#include "ObserverInstallers.h"
 #include "SharedBankCounter.h"
-#include "checks/Install.h"
 
 namespace warpsim::sim {
 namespace profile {
@@ -62,7 +61,7 @@ std::string dim(const Dim3 &d) {
 
 class Profiler final : public Observer {
 public:
-  explicit Profiler(Runtime &rt) : rt_(rt), banks_(rt.arch), sectors_(rt.arch) {}
+  explicit Profiler(ObserverContext &cx) : cx_(cx), banks_(cx.arch()), sectors_(cx.arch()) {}
 
   void onLaunchBegin(const LaunchInfo &L) override {
     sites_.clear();
@@ -122,9 +121,9 @@ public:
     appendJsonString(j, L.site != nullptr ? L.site->file : "");
     j += ",\"kernel_line\":" + std::to_string(L.site != nullptr ? L.site->line : 0);
     j += ",\"arch\":";
-    appendJsonString(j, L.arch != nullptr ? L.arch->name.c_str() : rt_.arch.name.c_str());
+    appendJsonString(j, L.arch != nullptr ? L.arch->name.c_str() : cx_.arch().name.c_str());
     j += ",\"schedule\":";
-    appendJsonString(j, scheduleName(rt_.options.schedule));
+    appendJsonString(j, scheduleName(cx_.options().schedule));
     j += ",\"warp_size\":" + std::to_string(L.warp_size);
     j += ",\"bank_count\":" + std::to_string(banks_.bankCount());
     j += ",\"grid\":" + dim(L.grid) + ",\"block\":" + dim(L.block);
@@ -158,9 +157,9 @@ public:
       j += "}";
     }
     j += "]}";
-    rt_.findings.addRecord(j);
+    cx_.findings().addRecord(j);
     if (std::string t = trace_.json(); !t.empty() && traceOwed_) {
-      rt_.findings.addRecord(t);
+      cx_.findings().addRecord(t);
       traceOwed_ = false;
     }
     sites_.clear();
@@ -187,7 +186,7 @@ private:
       trace_.record(b, warp, mask, op, pc);
   }
 
-  Runtime &rt_;
+  ObserverContext &cx_;
   profile::SharedBankCounter banks_;
   profile::GlobalCoalescingCounter sectors_;
   profile::DivergenceCounter divergence_;
@@ -201,10 +200,17 @@ private:
 } // namespace
 } // namespace profile
 
-void installProfiler(Runtime &rt) {
-  static std::unique_ptr<profile::Profiler> profiler;
-  profiler = std::make_unique<profile::Profiler>(rt);
-  rt.observers.push_back(profiler.get());
+namespace {
+void installProfiler(ObserverSet &set) {
+  if (set.context().options().profile)
+    set.add(std::make_unique<profile::Profiler>(set.context()));
 }
+
+// Linked whole into the program, as the checkers (sim/checks/Checkers.cpp);
+// after them (rank 1).
+[[gnu::constructor(101)]] void registerProfiler() {
+  registerObserverInstaller(1, &installProfiler);
+}
+} // namespace
 
 } // namespace warpsim::sim

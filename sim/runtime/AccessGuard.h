@@ -9,18 +9,17 @@
 #include <cstdint>
 
 #include "Findings.h"
+#include "Observer.h"
 
 namespace warpsim::sim {
 
-struct Lane;
-
 class AccessGuard {
 public:
-  // Returns false if the access is invalid. The first call passes no
-  // finding (nothing is built for the valid accesses of the hot path); only
-  // after a false does the engine call again with `f` and `error` to fill.
-  virtual bool check(const Lane &l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
-                     MemorySpace space, Finding *f, cudaError_t *error) = 0;
+  // An access of a thread of `block`. Returns false if the access is invalid. The first call passes
+  // no finding (nothing is built for the valid accesses of the hot path); only after a false does
+  // the engine call again with `f` and `error` to fill.
+  virtual bool check(const BlockInfo &block, std::uintptr_t addr, std::uint32_t size,
+                     AccessKind kind, MemorySpace space, Finding *f, cudaError_t *error) = 0;
   // The launch goes on without the access `f` describes.
   virtual void suppressed(Finding f) = 0;
 

@@ -11,39 +11,46 @@
 #include <cstring>
 #include <map>
 
+#include "AsyncCopyQueue.h"
 #include "BlockExecutor.h"
 #include "GridRunner.h"
 #include "Runtime.h"
 
 namespace warpsim::sim {
 
-void BlockExecutor::asyncCopy(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
-                              std::uint32_t srcSize, std::uintptr_t pc) {
+void AsyncCopyQueue::asyncCopy(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                               std::uint32_t srcSize, std::uintptr_t pc) {
   srcSize = std::min(srcSize, size);
   if (srcSize != 0)
-    access(l, src, srcSize, AccessKind::Load, MemoryOrder::NotAtomic, pc);
-  copyWrite_ = true; // the profile counts it with the LDGSTS, not as a store
-  access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc);
-  copyWrite_ = false;
-  checkedSerialPoint(l, pc);
-  issueCopy(InFlightCopy{l->tid, dst, src, size, srcSize, sync.groupsOf(l->tid).issue(), pc});
+    x_.access(l, src, srcSize, AccessKind::Load, MemoryOrder::NotAtomic, pc);
+  destinationWrite_ = true;
+  x_.access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc);
+  destinationWrite_ = false;
+  x_.checkedSerialPoint(l, pc);
+  issue(InFlightCopy{l->tid, dst, src, size, srcSize, x_.sync_.groupsOf(l->tid).issue(), pc});
 }
 
-void BlockExecutor::issueCopy(const InFlightCopy &c) {
+void AsyncCopyQueue::reset(std::uint64_t seed) {
+  copies_.clear();
+  arrivals_.clear();
+  rng_ = seed;
+}
+
+void AsyncCopyQueue::issue(const InFlightCopy &c) {
   copies_.push_back(c);
-  copies_.back().seq = ++copySeq_;
+  copies_.back().seq = ++seq_;
   // Issued on the thread's fiber, in its runtime call: the call's site.
   copies_.back().site = c.pc != 0 ? currentSiteId() : kNoSite;
-  AsyncCopyEvent e{&info, c.thread, c.pc, c.dst, c.src, c.size, false, c.kind, c.srcSize};
+  AsyncCopyEvent e{&x_.info, c.thread, c.pc, c.dst, c.src, c.size, false, c.kind, c.srcSize};
   e.site = copies_.back().site;
-  for (Observer *o : rt_.observers)
+  for (Observer *o : x_.rt_.observers)
     o->onAsyncCopy(e);
-  if (rt_.options.async_eager)
+  if (x_.rt_.options.async_eager)
     land(copies_.size() - 1);
 }
 
-void BlockExecutor::checkBulkOperands(Lane *l, std::uintptr_t dst, std::uintptr_t src,
-                                      std::uint32_t size, std::uintptr_t pc) {
+void AsyncCopyQueue::checkBulkOperands(Lane *l, std::uintptr_t dst, std::uintptr_t src,
+                                       std::uint32_t size, std::uintptr_t pc) {
   // PTX cp.async.bulk: both addresses 16-byte aligned, size a multiple of 16.
   if ((dst | src | size) % 16 == 0)
     return;
@@ -53,69 +60,78 @@ void BlockExecutor::checkBulkOperands(Lane *l, std::uintptr_t dst, std::uintptr_
               std::to_string(dst % 16) + " and source " + std::to_string(src % 16) +
               " bytes past a 16-byte boundary: both addresses must be 16-byte aligned and the "
               "size a multiple of 16 (PTX cp.async.bulk)";
-  f.sites.push_back(siteOf(l, pc, currentSiteId(), "copy"));
-  abortLaunch(l, cudaErrorMisalignedAddress, std::move(f));
+  f.sites.push_back(x_.siteOf(l, pc, currentSiteId(), "copy"));
+  x_.abortLaunch(l, cudaErrorMisalignedAddress, std::move(f));
 }
 
-void BlockExecutor::bulkLoad(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
-                             std::uintptr_t mbar, std::uintptr_t pc) {
+void AsyncCopyQueue::bulkLoad(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                              std::uintptr_t mbar, std::uintptr_t pc) {
   checkBulkOperands(l, dst, src, size, pc);
-  access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device, Proxy::Async);
-  access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc, Scope::Device, Proxy::Async);
-  checkedSerialPoint(l, pc);
+  x_.access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device,
+            Proxy::Async);
+  x_.access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc, Scope::Device,
+            Proxy::Async);
+  x_.checkedSerialPoint(l, pc);
   InFlightCopy c{l->tid, dst, src, size, size, 0, pc, AsyncCopyKind::BulkLoad, mbar};
-  issueCopy(c);
-  // A thread may already wait for the bytes.
+  issue(c);
+  landIfWaitedFor(mbar); // a thread may already wait for the bytes
+}
+
+void AsyncCopyQueue::landIfWaitedFor(std::uintptr_t mbar) {
   const SyncObjectRef object{SyncObjectKind::MBarrier, mbar};
-  if (std::any_of(lanes.begin(), lanes.end(), [&](const Lane &w) {
+  if (std::any_of(x_.lanes.begin(), x_.lanes.end(), [&](const Lane &w) {
         return w.state == LaneState::Waiting && w.waitOn == object;
       }))
     landForMBarrier(mbar);
 }
 
-void BlockExecutor::bulkStore(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
-                              std::uintptr_t pc) {
+void AsyncCopyQueue::bulkStore(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                               std::uintptr_t pc) {
   checkBulkOperands(l, dst, src, size, pc);
-  access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device, Proxy::Async);
-  access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc, Scope::Device, Proxy::Async);
-  checkedSerialPoint(l, pc);
-  issueCopy(InFlightCopy{l->tid, dst, src, size, size, sync.bulkGroupsOf(l->tid).issue(), pc,
-                         AsyncCopyKind::BulkStore});
+  x_.access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device,
+            Proxy::Async);
+  x_.access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc, Scope::Device,
+            Proxy::Async);
+  x_.checkedSerialPoint(l, pc);
+  issue(InFlightCopy{l->tid, dst, src, size, size, x_.sync_.bulkGroupsOf(l->tid).issue(), pc,
+                     AsyncCopyKind::BulkStore});
 }
 
-void BlockExecutor::bulkReduce(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
-                               model::ReduceOp op, model::ReduceType type, std::uintptr_t pc) {
+void AsyncCopyQueue::bulkReduce(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                                model::ReduceOp op, model::ReduceType type, std::uintptr_t pc) {
   checkBulkOperands(l, dst, src, size, pc);
-  access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device, Proxy::Async);
+  x_.access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device,
+            Proxy::Async);
   // Each element is reduced atomically: reductions of several threads or
   // blocks into one destination do not race with each other.
-  access(l, dst, size, AccessKind::Atomic, MemoryOrder::Relaxed, pc, Scope::Device, Proxy::Async);
-  checkedSerialPoint(l, pc);
+  x_.access(l, dst, size, AccessKind::Atomic, MemoryOrder::Relaxed, pc, Scope::Device,
+            Proxy::Async);
+  x_.checkedSerialPoint(l, pc);
   InFlightCopy c{l->tid, dst,
                  src,    size,
-                 size,   sync.bulkGroupsOf(l->tid).issue(),
+                 size,   x_.sync_.bulkGroupsOf(l->tid).issue(),
                  pc,     AsyncCopyKind::BulkStore};
   c.reduce = true;
   c.op = op;
   c.type = type;
-  issueCopy(c);
+  issue(c);
 }
 
-void BlockExecutor::bulkCommit(Lane *l) { sync.bulkGroupsOf(l->tid).commit(); }
+void AsyncCopyQueue::bulkCommit(Lane *l) { x_.sync_.bulkGroupsOf(l->tid).commit(); }
 
-void BlockExecutor::bulkWait(Lane *l, std::uint32_t n) {
-  checkedSerialPoint(l, 0);
-  landThread(l->tid, n, false, AsyncCopyKind::BulkStore);
+void AsyncCopyQueue::bulkWait(Lane *l, std::uint32_t n) {
+  x_.checkedSerialPoint(l, 0);
+  landThread(l->tid, n, AsyncCopyKind::BulkStore);
 }
 
-void BlockExecutor::asyncCommit(Lane *l) { sync.groupsOf(l->tid).commit(); }
+void AsyncCopyQueue::asyncCommit(Lane *l) { x_.sync_.groupsOf(l->tid).commit(); }
 
-void BlockExecutor::asyncWait(Lane *l, std::uint32_t n, std::uintptr_t pc) {
-  checkedSerialPoint(l, pc);
-  landThread(l->tid, n, false);
+void AsyncCopyQueue::asyncWait(Lane *l, std::uint32_t n, std::uintptr_t pc) {
+  x_.checkedSerialPoint(l, pc);
+  landThread(l->tid, n, AsyncCopyKind::CpAsync);
 }
 
-void BlockExecutor::land(std::size_t i) {
+void AsyncCopyQueue::land(std::size_t i) {
   const InFlightCopy c = copies_[i];
   copies_.erase(copies_.begin() + static_cast<std::ptrdiff_t>(i));
   if (c.reduce) {
@@ -126,36 +142,38 @@ void BlockExecutor::land(std::size_t i) {
     std::memset(reinterpret_cast<void *>(c.dst + c.srcSize), 0, c.size - c.srcSize);
   }
   if (c.kind == AsyncCopyKind::CpAsync)
-    sync.groupsOf(c.thread).landed(c.group);
+    x_.sync_.groupsOf(c.thread).landed(c.group);
   else if (c.kind == AsyncCopyKind::BulkStore)
-    sync.bulkGroupsOf(c.thread).landed(c.group);
-  progress();
-  AsyncCopyEvent e{&info, c.thread, c.pc, c.dst, c.src, c.size, true, c.kind, c.srcSize};
+    x_.sync_.bulkGroupsOf(c.thread).landed(c.group);
+  x_.progress();
+  AsyncCopyEvent e{&x_.info, c.thread, c.pc, c.dst, c.src, c.size, true, c.kind, c.srcSize};
   e.site = c.site;
-  for (Observer *o : rt_.observers)
+  for (Observer *o : x_.rt_.observers)
     o->onAsyncCopy(e);
+  // The copy's complete_tx, made by the async proxy on the issuing thread's
+  // behalf (so the race detector orders the thread's copy with the waiters).
   if (c.kind == AsyncCopyKind::BulkLoad)
-    completeTx(c);
+    x_.mbarrierOnBehalf(c.thread, c.mbar, c.pc, c.site, model::MBarrierOp::CompleteTx, 0, c.size);
   // Arrive-ons this copy held back.
-  for (std::size_t k = 0; k < asyncArrivals_.size() && c.kind == AsyncCopyKind::CpAsync;) {
-    AsyncArrival &a = asyncArrivals_[k];
+  for (std::size_t k = 0; k < arrivals_.size() && c.kind == AsyncCopyKind::CpAsync;) {
+    AsyncArrival &a = arrivals_[k];
     // Only the copies issued before the arrive-on count: under
     // --async-completion random a later one may land first.
     if (a.thread == c.thread && c.kind == AsyncCopyKind::CpAsync && c.seq <= a.upTo &&
         a.copies > 0 && --a.copies == 0) {
       const AsyncArrival done = a;
-      asyncArrivals_.erase(asyncArrivals_.begin() + static_cast<std::ptrdiff_t>(k));
-      asyncArrive(done);
+      arrivals_.erase(arrivals_.begin() + static_cast<std::ptrdiff_t>(k));
+      arrive(done);
       continue;
     }
     ++k;
   }
 }
 
-void BlockExecutor::landSomeAtRandom() {
+void AsyncCopyQueue::landSomeAtRandom() {
   // splitmix64: each copy in flight lands here with probability 1/8.
   for (std::size_t i = 0; i < copies_.size();) {
-    std::uint64_t z = (asyncRng_ += 0x9e3779b97f4a7c15ull);
+    std::uint64_t z = (rng_ += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     if (((z ^ (z >> 31)) & 7) == 0)
@@ -165,20 +183,13 @@ void BlockExecutor::landSomeAtRandom() {
   }
 }
 
-void BlockExecutor::completeTx(const InFlightCopy &c) {
-  // The copy's complete_tx, made by the async proxy on the issuing thread's
-  // behalf (so the race detector orders the thread's copy with the waiters).
-  mbarrierOnBehalf(c.thread, c.mbar, c.pc, c.site, model::MBarrierOp::CompleteTx, 0, c.size);
-}
-
-void BlockExecutor::landThread(std::uint32_t thread, std::uint32_t n, bool all,
-                               AsyncCopyKind kind) {
+void AsyncCopyQueue::landThread(std::uint32_t thread, std::uint32_t n, AsyncCopyKind kind) {
   for (std::size_t i = 0; i < copies_.size();) {
     const InFlightCopy &c = copies_[i];
-    bool due = c.thread == thread && (all || c.kind == kind);
-    if (due && !all)
-      due = kind == AsyncCopyKind::CpAsync ? sync.groupsOf(thread).covered(c.group, n)
-                                           : sync.bulkGroupsOf(thread).covered(c.group, n);
+    bool due = c.thread == thread && c.kind == kind;
+    if (due)
+      due = kind == AsyncCopyKind::CpAsync ? x_.sync_.groupsOf(thread).covered(c.group, n)
+                                           : x_.sync_.bulkGroupsOf(thread).covered(c.group, n);
     if (due)
       land(i); // erases copies_[i]
     else
@@ -186,14 +197,14 @@ void BlockExecutor::landThread(std::uint32_t thread, std::uint32_t n, bool all,
   }
 }
 
-void BlockExecutor::asyncMBarrierArrive(Lane *l, std::uintptr_t mbar, bool noinc,
-                                        std::uintptr_t pc) {
+void AsyncCopyQueue::asyncMBarrierArrive(Lane *l, std::uintptr_t mbar, bool noinc,
+                                         std::uintptr_t pc) {
   // The pending count grows by one now unless .noinc; the arrive-on comes
   // once the thread's cp.async copies issued so far have landed (bulk copies
   // are not tracked by it, PTX cp.async.mbarrier.arrive).
-  checkedSerialPoint(l, pc);
+  x_.checkedSerialPoint(l, pc);
   model::MBarrier *mb = nullptr;
-  if (auto it = sync.mbarriers.find(mbar); it != sync.mbarriers.end())
+  if (auto it = x_.sync_.mbarriers.find(mbar); it != x_.sync_.mbarriers.end())
     mb = &it->second;
   const std::uint32_t copies = static_cast<std::uint32_t>(
       std::count_if(copies_.begin(), copies_.end(), [l](const InFlightCopy &c) {
@@ -201,64 +212,30 @@ void BlockExecutor::asyncMBarrierArrive(Lane *l, std::uintptr_t mbar, bool noinc
       }));
   if (!noinc && mb != nullptr)
     mb->addPending(1);
-  AsyncArrival a{l->tid, mbar, copies, pc, copySeq_};
+  AsyncArrival a{l->tid, mbar, copies, pc, seq_};
   a.site = pc != 0 ? currentSiteId() : kNoSite;
   if (copies == 0) {
-    asyncArrive(a);
+    arrive(a);
     return;
   }
-  asyncArrivals_.push_back(a);
-  // A thread may already wait for this phase.
-  const SyncObjectRef object{SyncObjectKind::MBarrier, mbar};
-  if (std::any_of(lanes.begin(), lanes.end(), [&](const Lane &w) {
-        return w.state == LaneState::Waiting && w.waitOn == object;
-      }))
-    landForMBarrier(mbar);
+  arrivals_.push_back(a);
+  landIfWaitedFor(mbar); // a thread may already wait for this phase
 }
 
-void BlockExecutor::asyncArrive(const AsyncArrival &a) {
-  // An mbarrier.arrive of one by the thread, at the site of its
-  // cp.async.mbarrier.arrive, made when its copies have landed.
-  mbarrierOnBehalf(a.thread, a.mbar, a.pc, a.site, model::MBarrierOp::Arrive, 1, 0);
+void AsyncCopyQueue::arrive(const AsyncArrival &a) {
+  x_.mbarrierOnBehalf(a.thread, a.mbar, a.pc, a.site, model::MBarrierOp::Arrive, 1, 0);
 }
 
-void BlockExecutor::mbarrierOnBehalf(std::uint32_t thread, std::uintptr_t mbar, std::uintptr_t pc,
-                                     std::uint32_t site, model::MBarrierOp op, std::uint32_t count,
-                                     std::uint32_t tx) {
-  const Lane &l = lanes[thread];
-  model::MBarrier *mb = nullptr;
-  if (auto it = sync.mbarriers.find(mbar); it != sync.mbarriers.end())
-    mb = &it->second;
-  model::MBarrier::Arrival r;
-  r.rule = model::MBarrierRule::NotInitialized;
-  if (mb != nullptr)
-    r = op == model::MBarrierOp::CompleteTx ? mb->completeTx(tx) : mb->arrive(count);
-  MBarrierEvent e{&info, l.warp->index, l.lane, pc,         mbar, op, count,
-                  tx,    r.phase,       r.rule, r.completed};
-  e.site = site;
-  if (mb != nullptr) {
-    e.pending = mb->pending();
-    e.expected = mb->expected();
-    e.tx_count = mb->tx();
-  }
-  for (Observer *o : rt_.observers)
-    o->onMBarrier(e);
-  if (r.completed) {
-    progress();
-    releaseMBarrierWaiters(mbar, *mb);
-  }
-}
-
-void BlockExecutor::landForMBarrier(std::uintptr_t mbar) {
-  if (asyncArrivals_.empty() && copies_.empty())
+void AsyncCopyQueue::landForMBarrier(std::uintptr_t mbar) {
+  if (idle())
     return;
-  auto it = sync.mbarriers.find(mbar);
-  if (it == sync.mbarriers.end())
+  auto it = x_.sync_.mbarriers.find(mbar);
+  if (it == x_.sync_.mbarriers.end())
     return;
   // Late: the copies land once only their arrive-ons and the bytes of bulk
   // copies in flight are missing from the phase.
   std::int64_t owed = 0, bytes = 0;
-  for (const AsyncArrival &a : asyncArrivals_)
+  for (const AsyncArrival &a : arrivals_)
     owed += a.mbar == mbar ? 1 : 0;
   for (const InFlightCopy &c : copies_)
     bytes += c.kind == AsyncCopyKind::BulkLoad && c.mbar == mbar ? c.size : 0;
@@ -267,7 +244,7 @@ void BlockExecutor::landForMBarrier(std::uintptr_t mbar) {
   // Each owed arrive-on needs only the copies its thread had issued before
   // it: later copies, e.g. of the next pipeline stage, stay in flight.
   std::map<std::uint32_t, std::uint64_t> owedUpTo; // thread -> last copy it waits for
-  for (const AsyncArrival &a : asyncArrivals_)
+  for (const AsyncArrival &a : arrivals_)
     if (a.mbar == mbar)
       owedUpTo[a.thread] = std::max(owedUpTo[a.thread], a.upTo);
   for (std::size_t i = 0; i < copies_.size();)
@@ -282,6 +259,11 @@ void BlockExecutor::landForMBarrier(std::uintptr_t mbar) {
         land(i); // erases copies_[i]; arrive-ons whose copies all landed are made
       else
         ++i;
+}
+
+void AsyncCopyQueue::landAll() {
+  while (!copies_.empty())
+    land(0);
 }
 
 } // namespace warpsim::sim

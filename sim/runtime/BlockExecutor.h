@@ -2,7 +2,11 @@
 // warp instructions it issues, its synchronisation objects (SyncTable) and
 // its own scratch buffers and counters. A lane reaches its executor through
 // Lane::block; the executor reaches the launch through its GridRunner.
-// Which lanes run and issue next is the WarpSchedule's decision.
+// Which lanes run and issue next is the WarpSchedule's decision; copies in
+// flight are the AsyncCopyQueue's, a parallel round's state the
+// RoundState's. Split over BlockExecutor.cpp (lanes, accesses, barriers),
+// MBarrierExecution.cpp, ClusterExecution.cpp, WarpOpExecution.cpp,
+// ParallelRounds.cpp and BlockReports.cpp.
 #pragma once
 
 #include <cstdint>
@@ -10,18 +14,20 @@
 #include <vector>
 
 #include "AccessGuard.h"
+#include "AsyncCopyQueue.h"
 #include "Cluster.h"
 #include "Findings.h"
 #include "Lane.h"
 #include "Observer.h"
 #include "Options.h"
+#include "RoundState.h"
 #include "SyncTable.h"
-#include "warpsim/model/BulkReduce.h"
 
 namespace warpsim::sim {
 
 class GridRunner;
 class Runtime;
+class WarpSchedule;
 
 // Counters of one block (summed by the grid when the block retires).
 struct BlockStats {
@@ -43,37 +49,21 @@ public:
   std::uint32_t slot = 0; // resident slot: selects the shared window
   std::vector<Lane> lanes;
   std::vector<Warp> warps;
-  SyncTable sync;
-  std::uint32_t live = 0;
-  bool done = false;
   Cluster *cluster = nullptr; // its cluster (a launch without clusters: of one block)
+  bool done() const { return done_; }
 
-  // ---- deterministic parallel rounds (--jobs; GridRunner::parallelRound)
-  // Classic: the one-thread engine. Parallel: the block runs on its host
-  // thread beside others and may touch only what GranuleOwners allows; a
-  // warp instruction that needs more is deferred to the Serial phase, where
-  // blocks run one at a time in round order and ownership moves.
-  enum class Phase : std::uint8_t { Classic, Parallel, Serial };
-  Phase phase = Phase::Classic;
-  Warp *deferredWarp = nullptr; // the instruction the parallel phase stopped at
-  std::uint64_t deferredGroup = 0;
-  bool serialOnly = false;    // this round entirely in the serial phase
-  bool turnProgress = false;  // this round's turn ran something
-  bool turnDone = false;      // this round's turn is over
-  std::uint32_t turnFrom = 0; // the warp its turn goes on with
-  // The deferred instruction's place in its warp's quantum, and where that
-  // warp's step goes on (LockstepSchedule::step).
-  unsigned deferredAt = 0, quantumFrom = 0;
-  bool progressedInPhase = false;
-  std::uint64_t phaseSteps = 0; // warp instructions without progress this round
-  std::string printfOut;        // this round's device printf, flushed in round order
-  bool deferred() const { return deferredWarp != nullptr; }
-  bool copiesInFlight() const { return !copies_.empty(); }
-  void beginPhase(std::uint64_t gridSinceProgress);
+  GridRunner &grid() { return grid_; }
+  const Options &options() const;
+  const BlockStats &stats() const { return stats_; }
+  Lane *lanesOf(Warp &w) { return &lanes[w.first]; }
+  // Its async copies in flight (the device API's cp.async calls go there).
+  AsyncCopyQueue &copies() { return copies_; }
+
+  // ---- deterministic parallel rounds (--jobs; ParallelRounds.cpp)
+  RoundState &round() { return round_; }
   // Runs every lane issued with a global access (or past a serial point) to
   // its next event: it makes the access now, while the ownership it was
-  // checked against still holds.
-  // Returns false if the launch was aborted.
+  // checked against still holds. Returns false if the launch was aborted.
   bool settle();
   // Something changed memory, completed a barrier or exited (livelock).
   // Inline in GridRunner.h: called for every warp instruction.
@@ -90,11 +80,6 @@ public:
   // arrive-ons they see only in serial phases).
   void checkedSerialPoint(Lane *l, std::uintptr_t pc);
 
-  GridRunner &grid() { return grid_; }
-  const Options &options() const;
-  const BlockStats &stats() const { return stats_; }
-  Lane *lanesOf(Warp &w) { return &lanes[w.first]; }
-
   // ---- for the WarpSchedule
   // Runs `l` to its next event; under lockstep and random schedules the
   // ready lanes of its warp after it run too, each resumed by the one
@@ -104,10 +89,6 @@ public:
   // Issues the lanes `group` of `w` (stopped at the same event) as one warp
   // instruction.
   void issue(Warp &w, std::uint64_t group);
-  // Acts on the stop of a lane that runs alone (fast schedule): arrive at
-  // its barrier or warp operation, or count a preemption against
-  // `preemptLimit` (livelock).
-  void issueAlone(Lane *l, std::uint64_t preemptLimit);
 
   // ---- called on a lane's fiber (the hooks and the device API)
   // `atomicLoad`: an Atomic access that only reads.
@@ -138,7 +119,7 @@ public:
   // One mbarrier instruction on the object at `addr`: returns the state
   // token (the phase) of an arrival, or whether a wait's phase is complete.
   // `flags`: kMBarrierRelaxed, kMBarrierCluster. The object may be a peer
-  // CTA's of the cluster (arrivals and tx-counts).
+  // CTA's of the cluster (arrivals and tx-counts). (MBarrierExecution.cpp)
   static constexpr std::uint8_t kMBarrierRelaxed = 1, kMBarrierCluster = 2;
   std::uint64_t mbarrier(Lane *l, model::MBarrierOp op, std::uintptr_t addr, std::uint32_t count,
                          std::uint32_t tx, std::uint64_t phase, std::uintptr_t pc,
@@ -151,36 +132,6 @@ public:
   // __activemask): waits for the lanes of `mask`, returns this lane's result.
   std::uint64_t warpOp(Lane *l, model::WarpOp op, std::uint64_t mask,
                        const model::WarpOperand &operand, std::uintptr_t pc);
-  // ---- async copies (cp.async), on the lane's fiber (AsyncCopies.cpp)
-  // Issues a copy of `size` bytes from global `src` to shared `dst` (bytes
-  // past `srcSize` are zero-filled) into the thread's open group.
-  void asyncCopy(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
-                 std::uint32_t srcSize, std::uintptr_t pc);
-  void asyncCommit(Lane *l);
-  // cp.async.wait_group n: lands every copy of the thread's committed groups
-  // but the n most recent.
-  void asyncWait(Lane *l, std::uint32_t n, std::uintptr_t pc);
-  // cp.async.mbarrier.arrive{.noinc}: an arrive-on the mbarrier once every
-  // copy the thread issued so far has landed.
-  void asyncMBarrierArrive(Lane *l, std::uintptr_t mbar, bool noinc, std::uintptr_t pc);
-  // cp.async.bulk global -> shared: lands as one complete_tx of `size` bytes
-  // on the mbarrier at `mbar`.
-  // Ends the launch when a bulk copy's operands break PTX's alignment rules.
-  void checkBulkOperands(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
-                         std::uintptr_t pc);
-  void bulkLoad(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
-                std::uintptr_t mbar, std::uintptr_t pc);
-  // cp.async.bulk shared -> global into the thread's open bulk group.
-  void bulkStore(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
-                 std::uintptr_t pc);
-  // cp.reduce.async.bulk shared -> global in the thread's open bulk group:
-  // when it lands, each destination element becomes op(element, source).
-  void bulkReduce(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
-                  model::ReduceOp op, model::ReduceType type, std::uintptr_t pc);
-  void bulkCommit(Lane *l);
-  // cp.async.bulk.wait_group{.read} n.
-  void bulkWait(Lane *l, std::uint32_t n);
-
   // The address of static __shared__ `var` in this block (laid out the
   // first time any thread of the launch uses it). Called at every use.
   std::uintptr_t placeShared(Lane *l, SharedVar *var, std::size_t size, std::size_t align) {
@@ -190,17 +141,9 @@ public:
   }
   std::uintptr_t dynamicShared() const { return info.smem_base; }
   // Ends the launch from inside a lane: the lane never runs again.
-  void arriveAtGridSync(Lane &l);
-  // An mbarrier arrive (count) or complete_tx (tx) made for `thread` outside
-  // its own instruction stream (a landed copy, an owed arrive-on).
-  void mbarrierOnBehalf(std::uint32_t thread, std::uintptr_t mbar, std::uintptr_t pc,
-                        std::uint32_t site, model::MBarrierOp op, std::uint32_t count,
-                        std::uint32_t tx);
-  // --async-completion random: lands each copy in flight with probability 1/8.
-  void landSomeAtRandom();
   [[noreturn]] void abortLaunch(Lane *l, cudaError_t error, Finding finding);
 
-  // ---- reports
+  // ---- reports (BlockReports.cpp)
   // `site`: the static site id taken with `pc` (currentSiteId() on the
   // lane's fiber during its runtime call; kNoSite when `pc` is not the
   // user's).
@@ -212,13 +155,11 @@ public:
   // At a deadlock: warp operations whose lanes wait for lanes that never come.
   void reportStuckWarpOps(const std::vector<Observer *> &observers) const;
   bool waitsAtWarpOp() const;
-  std::string barrierWaitText(const PendingEvent &e) const;
-  std::string mbarrierWaitText(const PendingEvent &e) const;
-  // What a lane waiting at a barrier, mbarrier or grid barrier waits for.
-  std::string waitText(const Lane &l) const;
 
 private:
   friend void laneMain(boost::context::detail::transfer_t t);
+  friend class AsyncCopyQueue; // lands copies into the block's sync objects
+  friend class FastSchedule;   // issues a lane's accesses alone, on its fiber
 
   std::uintptr_t placeSharedFirst(Lane *l, SharedVar *var, std::size_t size, std::size_t align);
   Lane *resume(Lane *l);
@@ -230,12 +171,17 @@ private:
   // for the warp to issue it and returns the lane's result.
   PendingEvent &event(Lane *l, EventKind kind, std::uintptr_t pc);
   std::uint64_t stop(Lane *l);
+  // Acts on the stop of a lane that runs alone (fast schedule): arrive at
+  // its barrier or warp operation, or count a preemption against
+  // `preemptLimit` (livelock).
+  void issueAlone(Lane *l, std::uint64_t preemptLimit);
   // Parallel phase: must this warp instruction wait for the serial phase?
   // Serial phase: moves ownership of the global bytes it touches.
   bool mustDefer(Warp &w, std::uint64_t group);
   void issueBarrier(Warp &w, std::uint64_t group);
   void arriveAtBarrier(Lane *l, bool lastOfGroup);
   void completeBarrier(std::uint32_t id);
+  void arriveAtGridSync(Lane &l);
   void executeClusterBarrier(Lane &l);
   void clusterPhaseCompleted(std::uint64_t phase);
   void clusterThreadExited(Lane &l);
@@ -244,6 +190,11 @@ private:
   void releaseMBarrierWaiters(std::uintptr_t addr, model::MBarrier &mb);
   MBarrierEvent mbarrierEvent(const Lane &l, model::MBarrierRule rule, bool completed,
                               std::uint64_t phase, const model::MBarrier *mb) const;
+  // An mbarrier arrive (count) or complete_tx (tx) made for `thread` outside
+  // its own instruction stream (a landed copy, an owed arrive-on).
+  void mbarrierOnBehalf(std::uint32_t thread, std::uintptr_t mbar, std::uintptr_t pc,
+                        std::uint32_t site, model::MBarrierOp op, std::uint32_t count,
+                        std::uint32_t tx);
   void laneExited(Lane *l);
   void issueWarpOp(Warp &w, std::uint64_t group, bool asWarpInstruction);
   void tryCompleteWarpOps(Warp &w);
@@ -257,51 +208,22 @@ private:
   BarrierEvent barrierEvent(std::uint32_t warp, std::uint64_t mask, std::uintptr_t pc,
                             BarrierKind kind, std::uint32_t id, std::uint64_t phase) const;
   BarrierEvent arrivalEvent(const Lane &lead, std::uint64_t mask) const;
-
-  // Async copies in flight, in issue order, and the arrive-ons they owe.
-  struct InFlightCopy {
-    std::uint32_t thread;
-    std::uintptr_t dst, src;
-    std::uint32_t size, srcSize;
-    std::uint64_t group; // cp.async or bulk group (BulkStore)
-    std::uintptr_t pc;
-    AsyncCopyKind kind = AsyncCopyKind::CpAsync;
-    std::uintptr_t mbar = 0; // BulkLoad: completes its tx-count
-    std::uint64_t seq = 0;   // issue order in the block
-    bool reduce = false;     // cp.reduce.async.bulk: combine, do not copy
-    model::ReduceOp op = model::ReduceOp::Add;
-    model::ReduceType type = model::ReduceType::U32;
-    std::uint32_t site = kNoSite; // the static site id taken with `pc` (issueCopy)
-  };
-  struct AsyncArrival {
-    std::uint32_t thread;
-    std::uintptr_t mbar;
-    std::uint32_t copies; // copies it still waits for
-    std::uintptr_t pc;
-    std::uint64_t upTo = 0;       // it waits for the thread's cp.async copies issued up to here
-    std::uint32_t site = kNoSite; // the static site id taken with `pc`
-  };
-  void land(std::size_t copy);
-  // Lands the thread's copies of `kind` that wait_group `n` covers (all:
-  // every copy of the thread, of any kind).
-  void landThread(std::uint32_t thread, std::uint32_t n, bool all,
-                  AsyncCopyKind kind = AsyncCopyKind::CpAsync);
-  void issueCopy(const InFlightCopy &c);
-  void asyncArrive(const AsyncArrival &a);
-  void completeTx(const InFlightCopy &c);
-  void landForMBarrier(std::uintptr_t mbar);
+  // What a lane waiting at a barrier, mbarrier or grid barrier waits for.
+  std::string waitText(const Lane &l) const;
+  std::string barrierWaitText(const PendingEvent &e) const;
+  std::string mbarrierWaitText(const PendingEvent &e) const;
 
   GridRunner &grid_;
   Runtime &rt_;
-  std::uint64_t asyncRng_ = 0; // --async-completion random
-  std::uint64_t copySeq_ = 0;  // copies issued so far (InFlightCopy::seq)
-  bool copyWrite_ = false;     // access() is a cp.async's destination write
-  std::vector<InFlightCopy> copies_;
-  std::vector<AsyncArrival> asyncArrivals_;
+  WarpSchedule *schedule_ = nullptr;
+  SyncTable sync_;
+  AsyncCopyQueue copies_{*this};
+  RoundState round_;
+  std::uint32_t live_ = 0;
+  bool done_ = false;
   BlockStats stats_;
-  std::uint64_t sinceProgress_ = 0; // parallel rounds: the grid's count, then this block's
-  WarpAccess scratch_{};            // the warp instruction being issued
-  std::uint64_t sharedReads_ = 0;   // mustDefer: its lanes' WarpAccess::shared_reads
+  WarpAccess scratch_{};          // the warp instruction being issued
+  std::uint64_t sharedReads_ = 0; // mustDefer: its lanes' WarpAccess::shared_reads
   // Fiber switching: the scheduler's context while a lane runs, the lane
   // that made the last jump (nullptr: the scheduler), and whether a lane
   // that stops resumes the next ready lane of its warp itself.

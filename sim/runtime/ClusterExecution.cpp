@@ -71,7 +71,7 @@ void BlockExecutor::clusterPhaseCompleted(std::uint64_t phase) {
   // Waiters of every block of the cluster resume, in rank and thread order.
   for (std::uint32_t rank = 0; rank < cluster->blocks.size(); ++rank) {
     BlockExecutor &b = *cluster->blocks[rank];
-    if (cluster->ended[rank] || b.done)
+    if (cluster->ended[rank] || b.done())
       continue;
     for (Lane &l : b.lanes) {
       if (!l.waitsOn(SyncObjectKind::ClusterBarrier))

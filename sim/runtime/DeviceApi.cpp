@@ -49,9 +49,9 @@ __attribute__((always_inline)) inline T rmw(T *addr, std::uintptr_t pc, Scope sc
                      MemoryOrder::Relaxed, pc, scope);
   T old = *addr;
   *addr = op(old);
-  if (l != nullptr && g_runtime->ptx != nullptr) [[unlikely]] {
+  if (l != nullptr && Runtime::running().ptx != nullptr) [[unlikely]] {
     const T after = *addr;
-    g_runtime->ptx->rmw(*l, addr, sizeof(T), MemoryOrder::Relaxed, scope, &old, &after);
+    Runtime::running().ptx->rmw(*l, addr, sizeof(T), MemoryOrder::Relaxed, scope, &old, &after);
   }
   return old;
 }
@@ -166,22 +166,22 @@ extern "C" unsigned long long warpsim_mbarrier(unsigned op, void *addr, unsigned
 extern "C" void warpsim_cp_async(void *dst, const void *src, unsigned size, unsigned src_size,
                                  const void *pc) {
   Lane *l = lane("cp.async");
-  l->block->asyncCopy(l, reinterpret_cast<std::uintptr_t>(dst),
-                      reinterpret_cast<std::uintptr_t>(src), size, src_size,
-                      reinterpret_cast<std::uintptr_t>(pc));
+  l->block->copies().asyncCopy(l, reinterpret_cast<std::uintptr_t>(dst),
+                               reinterpret_cast<std::uintptr_t>(src), size, src_size,
+                               reinterpret_cast<std::uintptr_t>(pc));
 }
 extern "C" void warpsim_cp_async_commit(const void *) {
   Lane *l = lane("cp.async.commit_group");
-  l->block->asyncCommit(l);
+  l->block->copies().asyncCommit(l);
 }
 extern "C" void warpsim_cp_async_wait(unsigned n, const void *pc) {
   Lane *l = lane("cp.async.wait_group");
-  l->block->asyncWait(l, n, reinterpret_cast<std::uintptr_t>(pc));
+  l->block->copies().asyncWait(l, n, reinterpret_cast<std::uintptr_t>(pc));
 }
 extern "C" void warpsim_cp_async_mbarrier_arrive(void *mbar, int noinc, const void *pc) {
   Lane *l = lane("cp.async.mbarrier.arrive");
-  l->block->asyncMBarrierArrive(l, reinterpret_cast<std::uintptr_t>(mbar), noinc != 0,
-                                reinterpret_cast<std::uintptr_t>(pc));
+  l->block->copies().asyncMBarrierArrive(l, reinterpret_cast<std::uintptr_t>(mbar), noinc != 0,
+                                         reinterpret_cast<std::uintptr_t>(pc));
 }
 
 // Fences change nothing under the sequentially consistent execution, but
@@ -191,19 +191,19 @@ extern "C" void warpsim_cp_async_mbarrier_arrive(void *mbar, int noinc, const vo
 void __threadfence(void) {
   Lane *l = lane("__threadfence");
   l->block->fence(l, FenceScope::Device, WS_RET);
-  if (PtxMemory *m = g_runtime->ptx)
+  if (PtxMemory *m = Runtime::running().ptx)
     m->fence(*l, true, Scope::Device);
 }
 void __threadfence_block(void) {
   Lane *l = lane("__threadfence_block");
   l->block->fence(l, FenceScope::Block, WS_RET);
-  if (PtxMemory *m = g_runtime->ptx)
+  if (PtxMemory *m = Runtime::running().ptx)
     m->fence(*l, true, Scope::Block);
 }
 void __threadfence_system(void) {
   Lane *l = lane("__threadfence_system");
   l->block->fence(l, FenceScope::System, WS_RET);
-  if (PtxMemory *m = g_runtime->ptx)
+  if (PtxMemory *m = Runtime::running().ptx)
     m->fence(*l, true, Scope::System);
 }
 void __nanosleep(unsigned int) {}

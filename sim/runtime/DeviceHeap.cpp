@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "../checks/Describe.h"
 #include "BlockExecutor.h"
 #include "Runtime.h"
 

@@ -20,16 +20,6 @@ namespace warpsim::sim {
 class Runtime;
 struct Lane;
 
-struct HeapBlock {
-  std::uintptr_t base = 0;
-  std::size_t size = 0;
-  std::uint64_t id = 0;         // the memory map's allocation number
-  const char *kernel = nullptr; // kernel of the allocating launch
-  std::uint64_t launch = 0;
-  FindingSite allocated, freed; // thread, pc and call stack of each
-  bool isFreed = false;
-};
-
 class DeviceHeap {
 public:
   explicit DeviceHeap(Runtime &rt) : rt_(rt) {}

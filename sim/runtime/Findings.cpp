@@ -157,4 +157,25 @@ void FindingSink::flush() {
     std::fflush(out_);
 }
 
+void threadCoords(const LaunchInfo &launch, std::uint64_t block, std::uint32_t thread, Dim3 &b,
+                  Dim3 &t) {
+  b = model::delinearize(block, launch.grid);
+  t = model::delinearize(thread, launch.block);
+}
+
+FindingSite threadSite(const BlockInfo &b, std::uint32_t thread, std::uintptr_t pc,
+                       std::uint32_t site, const char *role) {
+  FindingSite s;
+  if (pc != 0 && b.threads != nullptr) {
+    b.threads->describe(thread, pc, site, role, s);
+    return s;
+  }
+  s.role = role;
+  s.pc = pc;
+  s.site = pc != 0 ? site : kNoSite;
+  s.has_thread = true;
+  threadCoords(*b.launch, b.linear, thread, s.block, s.thread);
+  return s;
+}
+
 } // namespace warpsim::sim

@@ -72,4 +72,24 @@ private:
 const char *spaceName(MemorySpace s);
 const char *severityName(Severity s);
 
+// A device-heap block (DeviceHeap.h), as observers see it.
+struct HeapBlock {
+  std::uintptr_t base = 0;
+  std::size_t size = 0;
+  std::uint64_t id = 0;         // the memory map's allocation number
+  const char *kernel = nullptr; // kernel of the allocating launch
+  std::uint64_t launch = 0;
+  FindingSite allocated, freed; // thread, pc and call stack of each
+  bool isFreed = false;
+};
+
+// Linear global thread id -> (block, thread) coordinates of the launch.
+void threadCoords(const LaunchInfo &launch, std::uint64_t block, std::uint32_t thread, Dim3 &b,
+                  Dim3 &t);
+// A finding site for `thread` of the resident block `b` at `pc` (and the
+// static site id `site` taken with it, kNoSite if none): with the thread's
+// call stack (through BlockInfo::threads), or only its coordinates when
+// there is no pc.
+FindingSite threadSite(const BlockInfo &b, std::uint32_t thread, std::uintptr_t pc,
+                       std::uint32_t site, const char *role);
 } // namespace warpsim::sim

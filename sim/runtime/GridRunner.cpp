@@ -18,7 +18,6 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   const auto started = std::chrono::steady_clock::now();
   if (!schedule_)
     schedule_ = makeWarpSchedule(rt_.options.schedule);
-  alone_ = schedule_->lanesRunAlone();
   launch_ = &launch;
   entry_ = entry;
   closure_ = closure;
@@ -124,7 +123,7 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
     // Retire finished blocks in admission order, so slots free up
     // deterministically; a cluster's slots free up with its last block.
     for (std::size_t i = 0; i < resident_.size();) {
-      if (resident_[i]->done) {
+      if (resident_[i]->done()) {
         BlockExecutor &b = *resident_[i];
         Cluster &c = clusters_[b.slot / clusterSize_];
         retire(b);

@@ -54,7 +54,7 @@ public:
 
   void setAccessGuard(AccessGuard *g) { guard_ = g; }
   AccessGuard *accessGuard() const { return guard_; }
-  bool lanesRunAlone() const { return alone_; }
+  WarpSchedule &schedule() { return *schedule_; }
   // This launch runs in deterministic parallel rounds (--jobs).
   bool parallel() const { return parallel_; }
   // Observers watch warp operations: in a parallel round they are issued,
@@ -131,7 +131,6 @@ private:
   void (*entry_)(void *) = nullptr;
   void *closure_ = nullptr;
   std::unique_ptr<WarpSchedule> schedule_;
-  bool alone_ = false;
   std::vector<std::unique_ptr<BlockExecutor>> slots_; // resident blocks, by slot
   std::vector<BlockExecutor *> resident_;             // in admission order
   std::vector<BlockExecutor *> round_;                // this round's turns, in order
@@ -162,25 +161,25 @@ private:
 // BlockExecutor's livelock counting: the grid's in the one-thread engine,
 // the block's own in parallel rounds (summed when the round ends).
 inline void BlockExecutor::progress() {
-  if (phase == Phase::Classic) {
+  if (round_.classic()) {
     grid_.progress();
     return;
   }
-  progressedInPhase = true;
-  sinceProgress_ = 0;
+  round_.progressedInPhase = true;
+  round_.sinceProgress = 0;
 }
 
 inline void BlockExecutor::stepWithoutProgress(std::uint64_t limit) {
-  if (phase == Phase::Classic) {
+  if (round_.classic()) {
     grid_.stepWithoutProgress(limit);
     return;
   }
-  ++sinceProgress_;
-  ++phaseSteps;
+  ++round_.sinceProgress;
+  ++round_.phaseSteps;
 }
 
 inline std::uint64_t BlockExecutor::sinceProgress() const {
-  return phase == Phase::Classic ? grid_.sinceProgress() : sinceProgress_;
+  return round_.classic() ? grid_.sinceProgress() : round_.sinceProgress;
 }
 
 } // namespace warpsim::sim

@@ -63,14 +63,14 @@ inline void access(void *p, std::uint32_t size, AccessKind kind, std::uintptr_t 
 // --memory-model ptx: the lane, when the model carries its accesses.
 inline Lane *ptxLane() {
   Lane *l = tl_lane;
-  return l != nullptr && warpsim::sim::g_runtime->ptx != nullptr ? l : nullptr;
+  return l != nullptr && warpsim::sim::Runtime::running().ptx != nullptr ? l : nullptr;
 }
 
 // A write the model does not carry (a copy, an odd size): the bytes'
 // histories go, so no load reads past it.
 inline void forgetPtx(const void *p, std::size_t n) {
   if (ptxLane() != nullptr)
-    warpsim::sim::g_runtime->ptx->forget(reinterpret_cast<std::uintptr_t>(p), n);
+    warpsim::sim::Runtime::running().ptx->forget(reinterpret_cast<std::uintptr_t>(p), n);
 }
 
 inline void rangeAccess(const void *p, std::size_t n, AccessKind kind, std::uintptr_t pc) {
@@ -220,21 +220,23 @@ void *__tsan_memset(void *dst, int c, unsigned long n) {
 extern "C++" {
 template <class T> T ptxAtomicLoad(Lane *l, const volatile T *a, int mo) {
   T v;
-  warpsim::sim::g_runtime->ptx->load(*l, const_cast<const T *>(a), sizeof(T),
-                                     static_cast<MemoryOrder>(mo), warpsim::sim::Scope::System, &v);
+  warpsim::sim::Runtime::running().ptx->load(*l, const_cast<const T *>(a), sizeof(T),
+                                             static_cast<MemoryOrder>(mo),
+                                             warpsim::sim::Scope::System, &v);
   return v;
 }
 template <class T> void ptxAtomicStore(Lane *l, volatile T *a, T v, int mo) {
-  warpsim::sim::g_runtime->ptx->store(*l, const_cast<T *>(a), sizeof(T),
-                                      static_cast<MemoryOrder>(mo), warpsim::sim::Scope::System,
-                                      &v);
+  warpsim::sim::Runtime::running().ptx->store(*l, const_cast<T *>(a), sizeof(T),
+                                              static_cast<MemoryOrder>(mo),
+                                              warpsim::sim::Scope::System, &v);
 }
 // A read-modify-write already made in memory (a failed compare-exchange
 // counts as one that wrote the value back: over-synchronising is sound).
 template <class T> void ptxAtomicRmw(Lane *l, volatile T *a, T before, int mo) {
   const T after = *a;
-  warpsim::sim::g_runtime->ptx->rmw(*l, const_cast<T *>(a), sizeof(T), static_cast<MemoryOrder>(mo),
-                                    warpsim::sim::Scope::System, &before, &after);
+  warpsim::sim::Runtime::running().ptx->rmw(*l, const_cast<T *>(a), sizeof(T),
+                                            static_cast<MemoryOrder>(mo),
+                                            warpsim::sim::Scope::System, &before, &after);
 }
 } // extern "C++"
 
@@ -303,7 +305,7 @@ WS_ATOMICS(64, std::uint64_t)
 // scope (fence.sc for seq_cst, else fence.acq_rel).
 void __tsan_atomic_thread_fence(int mo) {
   if (Lane *l = ptxLane())
-    warpsim::sim::g_runtime->ptx->fence(*l, mo == 5, warpsim::sim::Scope::System);
+    warpsim::sim::Runtime::running().ptx->fence(*l, mo == 5, warpsim::sim::Scope::System);
 }
 void __tsan_atomic_signal_fence(int) {}
 
@@ -325,9 +327,9 @@ void ptxValue(Lane *l, const void *p, std::uint32_t n, const StaticSite *site, v
   const MemoryOrder mo = isVolatile ? MemoryOrder::Relaxed : MemoryOrder::NotAtomic;
   const auto scope = isVolatile ? warpsim::sim::Scope::System : warpsim::sim::Scope::Device;
   if (out != nullptr)
-    warpsim::sim::g_runtime->ptx->load(*l, p, n, mo, scope, out);
+    warpsim::sim::Runtime::running().ptx->load(*l, p, n, mo, scope, out);
   else
-    warpsim::sim::g_runtime->ptx->store(*l, const_cast<void *>(p), n, mo, scope, in);
+    warpsim::sim::Runtime::running().ptx->store(*l, const_cast<void *>(p), n, mo, scope, in);
 }
 } // namespace
 

@@ -300,8 +300,9 @@ public:
   // What an observer watches of a running launch, beyond launch and block
   // begin/end and host events (--jobs: GridRunner::parallelEligible). A
   // launch runs in parallel rounds only if no observer watches more than
-  // warp operations, which are then issued in serial phases.
-  enum Interest : unsigned { kWarpOps = 1, kEverything = ~0u };
+  // warp operations, which are then issued in serial phases. onWarpAccess
+  // goes only to observers whose interests name kAccesses.
+  enum Interest : unsigned { kWarpOps = 1, kAccesses = 2, kEverything = ~0u };
   virtual unsigned interests() const { return kEverything; }
   // May the events of different blocks reach it at once, each block's on
   // its own host thread, in a parallel phase (--jobs)? Only accesses,

@@ -29,6 +29,7 @@
 #include "GridRunner.h"
 #include "ParallelSlot.h"
 #include "Runtime.h"
+#include "SiteTable.h"
 
 namespace warpsim::sim {
 
@@ -48,7 +49,7 @@ bool GridRunner::parallelEligible(const LaunchInfo &launch) {
       return false;
     checkersParallel_ = true;
   }
-  return rt_.options.schedule == Schedule::Lockstep &&
+  return schedule_->parallelRounds() &&
          (checkersParallel_ || (rt_.storeObservers.empty() && guard_ == nullptr)) &&
          rt_.ptx == nullptr && !launch.cooperative && clusterSize_ == 1 &&
          launch.grid.volume() >= 2 && launch.grid.volume() < GranuleOwners::kMaxBlocks;
@@ -64,11 +65,11 @@ bool GridRunner::turn(BlockExecutor &b, std::uint32_t from) {
   for (std::uint32_t i = from; i < b.warps.size(); ++i) {
     Warp &w = b.warps[i];
     if (w.live == 0) {
-      b.quantumFrom = 0; // for warp `from` only
+      b.round().quantumFrom = 0; // for warp `from` only
       continue;
     }
     ran |= schedule_->step(b, w);
-    if (aborted_ || b.deferred())
+    if (aborted_ || b.round().deferred())
       break;
   }
   // Lanes issued with an access make it within this phase.
@@ -77,35 +78,35 @@ bool GridRunner::turn(BlockExecutor &b, std::uint32_t from) {
   return ran;
 }
 
-void GridRunner::serialTurn(BlockExecutor &blk) {
-  BlockExecutor *b = &blk;
-  if (!b->serialOnly && !b->deferred())
+void GridRunner::serialTurn(BlockExecutor &b) {
+  RoundState &r = b.round();
+  if (!r.serialOnly && !r.deferred())
     return;
-  b->phase = BlockExecutor::Phase::Serial;
+  r.phase = RoundState::Phase::Serial;
   ++totals_.serial_turns;
-  if (b->serialOnly) { // its copies in flight land: the whole turn alone
-    b->serialOnly = false;
-    b->turnDone = true;
-    b->turnProgress |= turn(*b, 0);
+  if (r.serialOnly) { // its copies in flight land: the whole turn alone
+    r.serialOnly = false;
+    r.turnDone = true;
+    r.turnProgress |= turn(b, 0);
   } else {
-    Warp *w = b->deferredWarp;
-    b->deferredWarp = nullptr;
+    Warp *w = r.deferredWarp;
+    r.deferredWarp = nullptr;
     // A serial point is no instruction of the GPU's: the warp still
     // takes its step this round, in the next phase.
     const bool serialPoint =
-        b->lanesOf(*w)[__builtin_ctzll(b->deferredGroup)].ev.kind == EventKind::Serial;
-    b->issue(*w, b->deferredGroup);
-    b->stepWithoutProgress(rt_.options.spin_limit);
-    b->settle(); // the issued lanes make their accesses in this phase
-    b->turnProgress = true;
+        b.lanesOf(*w)[__builtin_ctzll(r.deferredGroup)].ev.kind == EventKind::Serial;
+    b.issue(*w, r.deferredGroup);
+    b.stepWithoutProgress(rt_.options.spin_limit);
+    b.settle(); // the issued lanes make their accesses in this phase
+    r.turnProgress = true;
     // The warp goes on with the rest of its quantum next phase.
-    const unsigned next = b->deferredAt + (serialPoint ? 0 : 1);
+    const unsigned next = r.deferredAt + (serialPoint ? 0 : 1);
     const bool rest = next < rt_.options.warp_quantum;
-    b->turnFrom = rest ? w->index : w->index + 1;
-    b->quantumFrom = rest ? next : 0;
+    r.turnFrom = rest ? w->index : w->index + 1;
+    r.quantumFrom = rest ? next : 0;
   }
   if (checkersParallel_) {
-    phaseSlots_.assign(1, b->slot);
+    phaseSlots_.assign(1, b.slot);
     phaseEnded(phaseSlots_);
   }
 }
@@ -126,19 +127,20 @@ bool GridRunner::parallelRound() {
   const unsigned n = workers_->size();
   ++totals_.parallel_rounds;
   for (BlockExecutor *b : round_)
-    b->beginPhase(sinceProgress_);
+    b->round().begin(sinceProgress_, !b->copies().empty());
   // Parallel and serial phases alternate until every block has taken its
   // turn: a deferred block issues its one instruction in the serial phase
   // and goes on with its turn in the next parallel phase.
   for (bool again = true; again && !aborted_;) {
     workers_->forEach([this, n](unsigned w) {
       for (BlockExecutor *b : round_) {
-        if (workerOf(b->slot, n) != w || b->turnDone || b->serialOnly)
+        RoundState &r = b->round();
+        if (workerOf(b->slot, n) != w || r.turnDone || r.serialOnly)
           continue;
-        b->phase = BlockExecutor::Phase::Parallel;
+        r.phase = RoundState::Phase::Parallel;
         ParallelSlotScope scope(checkersParallel_ ? static_cast<int>(b->slot) : -1);
-        b->turnProgress |= turn(*b, b->turnFrom);
-        b->turnDone = !b->deferred();
+        r.turnProgress |= turn(*b, r.turnFrom);
+        r.turnDone = !r.deferred();
       }
     });
     if (checkersParallel_) {
@@ -154,14 +156,14 @@ bool GridRunner::parallelRound() {
       std::size_t end = i;
       bool serial = false;
       for (; end < round_.size() && workerOf(round_[end]->slot, n) == w; ++end)
-        serial |= round_[end]->serialOnly || round_[end]->deferred();
+        serial |= round_[end]->round().serialOnly || round_[end]->round().deferred();
       if (serial)
         workers_->on(w, [this, i, end](unsigned) {
           for (std::size_t k = i; k < end && !aborted_; ++k)
             serialTurn(*round_[k]);
         });
       for (std::size_t k = i; k < end; ++k)
-        again |= !round_[k]->turnDone;
+        again |= !round_[k]->round().turnDone;
       i = end;
     }
   }
@@ -169,15 +171,16 @@ bool GridRunner::parallelRound() {
   bool ran = false, progressed = false;
   std::uint64_t since = std::numeric_limits<std::uint64_t>::max(), steps = 0;
   for (BlockExecutor *b : round_) {
-    ran |= b->turnProgress;
-    rt_.devicePrintf += b->printfOut;
-    b->printfOut.clear();
-    if (b->progressedInPhase) {
+    RoundState &r = b->round();
+    ran |= r.turnProgress;
+    rt_.devicePrintf += r.printfOut;
+    r.printfOut.clear();
+    if (r.progressedInPhase) {
       progressed = true;
       since = std::min(since, b->sinceProgress());
     }
-    steps += b->phaseSteps;
-    b->phase = BlockExecutor::Phase::Parallel;
+    steps += r.phaseSteps;
+    r.phase = RoundState::Phase::Parallel;
   }
   // As the one-thread count would have it for a single block: the warp
   // instructions since the last progress (the smallest such count over the
@@ -186,6 +189,99 @@ bool GridRunner::parallelRound() {
   if (!aborted_ && sinceProgress_ > rt_.options.spin_limit)
     reportLivelock();
   return ran;
+}
+
+// ---- the block's side
+
+bool BlockExecutor::settle() {
+  for (Warp &w : warps) {
+    Lane *ls = lanesOf(w);
+    for (std::uint32_t i = 0; i < w.count; ++i) {
+      // A global access needs its ownership to hold when the lane makes
+      // it, and what follows a serial point must run in the serial phase;
+      // other lanes run at their warp's next step, as on one thread (their
+      // order against other warps' instructions is what checkers see).
+      const PendingEvent &e = ls[i].ev;
+      if (ls[i].state != LaneState::Ready || !ls[i].started ||
+          !(e.kind == EventKind::Serial ||
+            (e.kind == EventKind::Access &&
+             (e.space == MemorySpace::Global || e.space == MemorySpace::Managed))))
+        continue;
+      Lane *last = run(&ls[i]);
+      if (last == nullptr)
+        return false;
+      i = last->lane;
+    }
+  }
+  return true;
+}
+
+std::string &BlockExecutor::printfBuffer() {
+  return round_.classic() ? rt_.devicePrintf : round_.printfOut;
+}
+
+void BlockExecutor::serialPoint(Lane *l, std::uintptr_t pc) {
+  if (!round_.inParallelPhase())
+    return;
+  event(l, EventKind::Serial, pc);
+  stop(l);
+}
+
+void BlockExecutor::checkedSerialPoint(Lane *l, std::uintptr_t pc) {
+  if (round_.inParallelPhase() && grid_.checkersParallel())
+    serialPoint(l, pc);
+}
+
+bool BlockExecutor::mustDefer(Warp &w, std::uint64_t group) {
+  Lane *lanes = lanesOf(w);
+  const bool parallel = round_.inParallelPhase();
+  const EventKind kind = lanes[__builtin_ctzll(group)].ev.kind;
+  if (parallel &&
+      (kind == EventKind::Serial || (kind == EventKind::WarpOp && grid_.warpOpsObserved())))
+    return true;
+  // Checkers beside each other see only accesses and CTA barriers.
+  const bool checkers = grid_.checkersParallel();
+  if (parallel && checkers && kind != EventKind::Access && kind != EventKind::Barrier &&
+      kind != EventKind::Preempt && kind != EventKind::None)
+    return true;
+  if (kind != EventKind::Access)
+    return false;
+  GranuleOwners &owners = grid_.owners();
+  sharedReads_ = 0;
+  const auto me = static_cast<std::uint32_t>(info.linear + 1);
+  for (std::uint64_t m = group; m != 0; m &= m - 1) {
+    const PendingEvent &e = lanes[__builtin_ctzll(m)].ev;
+    const bool read = e.access == AccessKind::Load;
+    if (e.space == MemorySpace::Shared) {
+      if (e.addr - info.smem_base < MemoryMap::kSharedWindow)
+        continue; // the block's own
+      if (parallel)
+        return true;
+      continue;
+    }
+    if (e.space != MemorySpace::Global && e.space != MemorySpace::Managed) {
+      if (!read && parallel)
+        return true; // constant or parameter memory written: let the serial phase see
+      continue;
+    }
+    if (round_.inSerialPhase()) {
+      if (read)
+        owners.read(e.addr, e.size, me);
+      else
+        owners.write(e.addr, e.size, me);
+    } else if (read && checkers) {
+      // Read beside other blocks: the race detector records it when the
+      // phase ends.
+      if (!owners.mayWrite(e.addr, e.size, me)) {
+        if (!owners.mayRead(e.addr, e.size, me))
+          return true;
+        sharedReads_ |= m & -m;
+      }
+    } else if (read ? !owners.mayRead(e.addr, e.size, me) : !owners.mayWrite(e.addr, e.size, me)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 } // namespace warpsim::sim

@@ -193,7 +193,7 @@ private:
                    in.order, pc_, strong ? in.scope : Scope::Device, Proxy::Generic,
                    strong && load);
     // --memory-model ptx: each element is one access of the model.
-    PtxMemory *m = g_runtime->ptx;
+    PtxMemory *m = Runtime::running().ptx;
     const Scope scope = strong ? in.scope : Scope::Device;
     for (std::uint32_t k = 0; k < in.vec; ++k) {
       auto *p = reinterpret_cast<char *>(addr) + k * size;
@@ -340,7 +340,7 @@ private:
     case PtxOp::Fence:
       block().fence(l_, in.scope, pc_, 0,
                     in.order == MemoryOrder::AcqRel ? MemoryOrder::AcqRel : MemoryOrder::SeqCst);
-      if (PtxMemory *m = g_runtime->ptx)
+      if (PtxMemory *m = Runtime::running().ptx)
         m->fence(*l_, in.order != MemoryOrder::AcqRel, in.scope);
       break;
     case PtxOp::ElectSync: {
@@ -370,37 +370,38 @@ private:
       break;
     }
     case PtxOp::CpAsyncCommit:
-      block().asyncCommit(l_);
+      block().copies().asyncCommit(l_);
       break;
     case PtxOp::CpAsyncWait:
-      block().asyncWait(l_, static_cast<std::uint32_t>(read(a[0])), pc_);
+      block().copies().asyncWait(l_, static_cast<std::uint32_t>(read(a[0])), pc_);
       break;
     case PtxOp::CpAsyncWaitAll:
-      block().asyncCommit(l_);
-      block().asyncWait(l_, 0, pc_);
+      block().copies().asyncCommit(l_);
+      block().copies().asyncWait(l_, 0, pc_);
       break;
     case PtxOp::CpAsyncMBarrier:
-      block().asyncMBarrierArrive(l_, reinterpret_cast<std::uintptr_t>(shared(a[0])), in.noinc,
-                                  pc_);
+      block().copies().asyncMBarrierArrive(l_, reinterpret_cast<std::uintptr_t>(shared(a[0])),
+                                           in.noinc, pc_);
       break;
     case PtxOp::CpAsyncBulkLoad:
-      block().bulkLoad(l_, reinterpret_cast<std::uintptr_t>(shared(a[0])), read(a[1]),
-                       static_cast<std::uint32_t>(read(a[2])),
-                       reinterpret_cast<std::uintptr_t>(shared(a[3])), pc_);
+      block().copies().bulkLoad(l_, reinterpret_cast<std::uintptr_t>(shared(a[0])), read(a[1]),
+                                static_cast<std::uint32_t>(read(a[2])),
+                                reinterpret_cast<std::uintptr_t>(shared(a[3])), pc_);
       break;
     case PtxOp::CpAsyncBulkStore:
-      block().bulkStore(l_, read(a[0]), reinterpret_cast<std::uintptr_t>(shared(a[1])),
-                        static_cast<std::uint32_t>(read(a[2])), pc_);
+      block().copies().bulkStore(l_, read(a[0]), reinterpret_cast<std::uintptr_t>(shared(a[1])),
+                                 static_cast<std::uint32_t>(read(a[2])), pc_);
       break;
     case PtxOp::CpReduceAsyncBulk:
-      block().bulkReduce(l_, read(a[0]), reinterpret_cast<std::uintptr_t>(shared(a[1])),
-                         static_cast<std::uint32_t>(read(a[2])), in.redOp, in.redType, pc_);
+      block().copies().bulkReduce(l_, read(a[0]), reinterpret_cast<std::uintptr_t>(shared(a[1])),
+                                  static_cast<std::uint32_t>(read(a[2])), in.redOp, in.redType,
+                                  pc_);
       break;
     case PtxOp::CpAsyncBulkCommit:
-      block().bulkCommit(l_);
+      block().copies().bulkCommit(l_);
       break;
     case PtxOp::CpAsyncBulkWait:
-      block().bulkWait(l_, static_cast<std::uint32_t>(read(a[0])));
+      block().copies().bulkWait(l_, static_cast<std::uint32_t>(read(a[0])));
       break;
     case PtxOp::FenceProxyAsync:
       // Memory here is one coherent store for both proxies; the event lets

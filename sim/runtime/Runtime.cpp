@@ -1,7 +1,7 @@
 #include "Runtime.h"
 
-#include "../checks/Install.h"
 #include "HostStacks.h"
+#include "ObserverInstallers.h"
 
 #include <link.h>
 #include <pthread.h>
@@ -201,7 +201,7 @@ void installCrashHandler() {
   ss.ss_sp = altStack;
   ss.ss_size = sizeof altStack;
   sigaltstack(&ss, nullptr);
-  struct sigaction sa{};
+  struct sigaction sa {};
   sa.sa_sigaction = &onFault;
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&sa.sa_mask);
@@ -232,13 +232,46 @@ void installCrashStackForThread() {
   sigaltstack(&ss, nullptr);
 }
 
-Runtime *g_runtime = nullptr;
-
 Runtime &Runtime::create() {
   static Runtime *rt = new Runtime(); // never destroyed: used until _exit
-  g_runtime = rt;
+  instance_ = rt;
   return *rt;
 }
+
+namespace {
+// The runtime as its observers see it (ObserverContext), and where the
+// installers put them (ObserverSet).
+class RuntimeObservers final : public ObserverContext, public ObserverSet {
+public:
+  explicit RuntimeObservers(Runtime &rt) : rt_(rt) {}
+  const Options &options() const override { return rt_.options; }
+  const model::ArchSpec &arch() const override { return rt_.arch; }
+  FindingSink &findings() override { return rt_.findings; }
+  const MemoryMap &memory() const override { return rt_.memory; }
+  const BlockInfo *blockInSlot(std::uint32_t slot) const override {
+    const BlockExecutor *b = rt_.grid.blockInSlot(slot);
+    return b != nullptr ? &b->info : nullptr;
+  }
+  const HeapBlock *heapBlock(std::uintptr_t base) const override { return rt_.heap.at(base); }
+  std::vector<const HeapBlock *> liveHeapBlocks() const override { return rt_.heap.live(); }
+  bool checkersParallel() const override { return rt_.grid.checkersParallel(); }
+
+  ObserverContext &context() override { return *this; }
+  Observer &add(std::unique_ptr<Observer> o) override {
+    Observer &r = *owned_.emplace_back(std::move(o));
+    rt_.observers.push_back(&r);
+    if ((r.interests() & Observer::kAccesses) != 0)
+      rt_.accessObservers.push_back(&r);
+    return r;
+  }
+  void addStoreObserver(Observer &o) override { rt_.storeObservers.push_back(&o); }
+  void setAccessGuard(AccessGuard &g) override { rt_.grid.setAccessGuard(&g); }
+
+private:
+  Runtime &rt_;
+  std::vector<std::unique_ptr<Observer>> owned_;
+};
+} // namespace
 
 Runtime::Runtime() {
   std::string error;
@@ -301,8 +334,11 @@ Runtime::Runtime() {
     progress = mapProgressBoard(board);
   if (options.timeout_s != 0)
     installHostStackDump();
-  g_runtime = this;
-  installObservers(*this);
+  instance_ = this;
+  // The observers the linked libraries registered (the checkers, the
+  // profiler); they live until _exit, as the runtime.
+  RuntimeObservers *set = new RuntimeObservers(*this);
+  runObserverInstallers(*set);
   // After the observers (function-local statics): exit handlers run in
   // reverse order, so atExit still finds them alive.
   std::atexit(&atExit);

@@ -22,7 +22,6 @@
 namespace warpsim::sim {
 
 class Runtime;
-extern Runtime *g_runtime; // set once constructed; hot paths read it directly
 
 // Gives the calling host thread its own signal stack, so a GPU thread's
 // stack overflow on it is reported (the crash handler runs on that stack).
@@ -30,7 +29,12 @@ void installCrashStackForThread();
 
 class Runtime {
 public:
-  static Runtime &get() { return g_runtime != nullptr ? *g_runtime : create(); }
+  // The process's one runtime: the ABI's entry. The hooks and the CUDA API
+  // are C functions with no handle to pass it (docs/architecture.md, "The
+  // one global"); everything below them is handed its Runtime&.
+  static Runtime &get() { return instance_ != nullptr ? *instance_ : create(); }
+  // The same on the hot paths of a running kernel, where it exists.
+  static Runtime &running() { return *instance_; }
 
   Options options;
   model::ArchSpec arch;
@@ -45,6 +49,9 @@ public:
   FindingSink findings;
   GridRunner grid{*this};
   std::vector<Observer *> observers;
+  // Those whose interests() name kAccesses: the only ones onWarpAccess goes
+  // to (once per warp instruction).
+  std::vector<Observer *> accessObservers;
   std::vector<Observer *> storeObservers; // also told what each store left (onStoreDone)
   PtxMemory *ptx = nullptr;               // --memory-model ptx; null under sc
 
@@ -129,6 +136,7 @@ public:
 
 private:
   static Runtime &create();
+  static inline Runtime *instance_ = nullptr; // set once constructed
   Runtime();
   struct Range {
     std::uintptr_t lo, hi;

@@ -24,7 +24,7 @@ std::uint64_t scopedAtomic(Lane *l, std::uintptr_t addr, model::AtomicOp op, mod
     g.lock();
   auto *p = reinterpret_cast<void *>(addr);
   std::uint64_t old = 0;
-  if (PtxMemory *m = g_runtime->ptx; m != nullptr && l != nullptr) [[unlikely]] {
+  if (PtxMemory *m = Runtime::running().ptx; m != nullptr && l != nullptr) [[unlikely]] {
     // --memory-model ptx: a load may read an older value; a store may go
     // below a later one; read-modify-writes read the latest.
     if (op == model::AtomicOp::Load) {
@@ -102,6 +102,6 @@ extern "C" void warpsim_atomic_fence(unsigned order, unsigned scope, const void 
   // latter (libcu++ emits fence.acq_rel for them).
   l->block->fence(l, scopeOf(scope), reinterpret_cast<std::uintptr_t>(pc), 0,
                   o == MemoryOrder::SeqCst ? MemoryOrder::SeqCst : MemoryOrder::AcqRel);
-  if (PtxMemory *m = g_runtime->ptx)
+  if (PtxMemory *m = Runtime::running().ptx)
     m->fence(*l, o == MemoryOrder::SeqCst, scopeOf(scope));
 }

@@ -135,7 +135,7 @@ void BlockExecutor::completeWarpOp(Warp &w, std::uint64_t participants,
 }
 
 bool BlockExecutor::waitsAtWarpOp() const {
-  if (done)
+  if (done_)
     return false;
   for (const Warp &w : warps)
     if (w.waiting != 0)
@@ -144,7 +144,7 @@ bool BlockExecutor::waitsAtWarpOp() const {
 }
 
 void BlockExecutor::reportStuckWarpOps(const std::vector<Observer *> &observers) const {
-  if (done)
+  if (done_)
     return;
   for (const Warp &w : warps) {
     if (w.waiting == 0)

@@ -4,6 +4,7 @@
 
 #include "BlockExecutor.h"
 #include "GridRunner.h"
+#include "Runtime.h"
 #include "warpsim/model/Reconvergence.h"
 
 namespace warpsim::sim {
@@ -37,8 +38,9 @@ bool LockstepSchedule::step(BlockExecutor &x, Warp &w) {
   bool progressed = false;
   // A warp whose step a serial phase interrupted goes on with what is left
   // of its quantum (parallel rounds), as it would have on one thread.
-  unsigned q = x.quantumFrom;
-  x.quantumFrom = 0;
+  RoundState &round = x.round();
+  unsigned q = round.quantumFrom;
+  round.quantumFrom = 0;
   for (; q < o.warp_quantum; ++q) {
     const Ran ran = runReady(x, w, [](Lane *) {});
     if (ran == Ran::Aborted)
@@ -49,8 +51,8 @@ bool LockstepSchedule::step(BlockExecutor &x, Warp &w) {
       break;
     x.issue(w, group);
     progressed = true;
-    if (x.deferred()) {
-      x.deferredAt = q;
+    if (round.deferred()) {
+      round.deferredAt = q;
       break; // waits for the serial phase (GridRunner's parallel rounds)
     }
     x.stepWithoutProgress(o.spin_limit);
@@ -136,7 +138,7 @@ bool FastSchedule::step(BlockExecutor &x, Warp &w) {
     // No warp instructions: act on each lane's stop at once.
     const Ran ran = runReady(x, w, [&](Lane *l) {
       if (l->state != LaneState::Exited)
-        x.issueAlone(l, o.spin_limit / o.fast_quantum + 1);
+        issueStop(x, l, o.spin_limit / o.fast_quantum + 1);
     });
     if (ran == Ran::Aborted)
       return true;
@@ -145,6 +147,71 @@ bool FastSchedule::step(BlockExecutor &x, Warp &w) {
     progressed = true;
   }
   return progressed;
+}
+
+void FastSchedule::issueStop(BlockExecutor &x, Lane *l, std::uint64_t preemptLimit) {
+  if (!x.copies_.empty() && x.rt_.options.async_random)
+    x.copies_.landSomeAtRandom();
+  if (l->ev.kind == EventKind::Barrier) {
+    const BarrierEvent e = x.arrivalEvent(*l, std::uint64_t{1} << l->lane);
+    for (Observer *o : x.rt_.observers)
+      o->onBarrierArrive(e);
+    x.arriveAtBarrier(l, true);
+  } else if (l->ev.kind == EventKind::MBarrier) {
+    x.executeMBarrier(*l);
+  } else if (l->ev.kind == EventKind::GridSync) {
+    x.arriveAtGridSync(*l);
+  } else if (l->ev.kind == EventKind::ClusterBarrier) {
+    x.executeClusterBarrier(*l);
+  } else if (l->ev.kind == EventKind::WarpOp) {
+    x.issueWarpOp(*l->warp, std::uint64_t{1} << l->lane, false);
+    return;
+  } else {
+    l->state = LaneState::Ready; // preempted: runs again next round
+    x.stepWithoutProgress(preemptLimit);
+  }
+  // A lane that blocked may be what a waiting __activemask waits for.
+  if (l->warp->waiting != 0)
+    x.tryCompleteWarpOps(*l->warp);
+}
+
+bool FastSchedule::accessAlone(BlockExecutor &x, Lane &l) {
+  const PendingEvent &e = l.ev;
+  WarpAccess &a = x.scratch_;
+  a.block = &x.info;
+  a.warp = l.warp->index;
+  a.active_mask = std::uint64_t{1} << l.lane;
+  a.kind = e.access;
+  a.space = e.space;
+  a.order = e.order;
+  a.scope = e.scope;
+  a.proxy = e.proxy;
+  a.copy_write = e.copyWrite;
+  a.atomic_load = e.atomicLoad;
+  a.pc = e.pc;
+  a.site = e.site;
+  a.count = 1;
+  a.lanes[0] = LaneAccess{l.lane, e.size, e.addr};
+  ++x.stats_.warp_instructions;
+  ++x.stats_.accesses;
+  x.checkWatchedWrite(l); // the lane's previous write has happened by now
+  if (e.access != AccessKind::Load)
+    x.watchWrite(l, e.addr, e.size);
+  for (Observer *o : x.rt_.accessObservers)
+    o->onWarpAccess(a);
+  if (++l.quantum < x.rt_.options.fast_quantum)
+    return true;
+  // Stop with the access as the event (issueStop treats every stop but a
+  // barrier or warp operation as a preemption), so reports can say what the
+  // lane last did.
+  l.quantum = 0;
+  return false;
+}
+
+bool FastSchedule::fenceAlone(BlockExecutor &x, const FenceEvent &f) {
+  for (Observer *o : x.rt_.observers)
+    o->onFence(f);
+  return true;
 }
 
 std::unique_ptr<WarpSchedule> makeWarpSchedule(Schedule s) {

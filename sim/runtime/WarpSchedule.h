@@ -22,15 +22,25 @@
 namespace warpsim::sim {
 
 class BlockExecutor;
+struct FenceEvent;
+struct Lane;
 struct Warp;
 
 class WarpSchedule {
 public:
   virtual ~WarpSchedule() = default;
   virtual void beginLaunch(const Options &, std::uint64_t /*launchId*/) {}
-  // True: lanes perform memory accesses and fences at once, alone; false:
-  // every event stops the lane until its warp issues it.
-  virtual bool lanesRunAlone() const = 0;
+  // A lane that stops resumes the next ready lane of its warp itself
+  // (BlockExecutor::run), instead of switching back to the scheduler.
+  virtual bool lanesChain() const = 0;
+  // Launches may run in deterministic parallel rounds (--jobs): the policy
+  // draws from no generator shared by the blocks.
+  virtual bool parallelRounds() const { return false; }
+  // On the lane's fiber, its access (PendingEvent filled) or fence: true if
+  // the schedule issued it at once and the lane goes on; false: the lane
+  // stops until its warp issues it (BlockExecutor::issue).
+  virtual bool accessAlone(BlockExecutor &, Lane &) { return false; }
+  virtual bool fenceAlone(BlockExecutor &, const FenceEvent &) { return false; }
   // One turn of warp `w`; returns whether any lane ran or anything issued.
   virtual bool step(BlockExecutor &x, Warp &w) = 0;
   // Which of the `waiting` next blocks (in linear order) is admitted next.
@@ -49,7 +59,8 @@ protected:
 
 class LockstepSchedule : public WarpSchedule {
 public:
-  bool lanesRunAlone() const override { return false; }
+  bool lanesChain() const override { return true; }
+  bool parallelRounds() const override { return true; }
   bool step(BlockExecutor &x, Warp &w) override;
 
 protected:
@@ -69,6 +80,7 @@ private:
 class RandomSchedule final : public LockstepSchedule {
 public:
   void beginLaunch(const Options &o, std::uint64_t launchId) override;
+  bool parallelRounds() const override { return false; }
   std::size_t pickAdmission(std::size_t waiting) override;
   void orderBlocks(std::vector<BlockExecutor *> &blocks) override;
   void orderWarps(std::vector<std::uint32_t> &warps) override;
@@ -82,10 +94,19 @@ private:
   bool mirror_ = false;
 };
 
+// Lanes run alone: an access or fence is a one-lane warp instruction made on
+// the lane's fiber, which goes on until `fast_quantum` events or a barrier.
 class FastSchedule final : public WarpSchedule {
 public:
-  bool lanesRunAlone() const override { return true; }
+  bool lanesChain() const override { return false; }
   bool step(BlockExecutor &x, Warp &w) override;
+  bool accessAlone(BlockExecutor &x, Lane &l) override;
+  bool fenceAlone(BlockExecutor &x, const FenceEvent &f) override;
+
+private:
+  // Acts on the stop of a lane: arrive at its barrier or warp operation, or
+  // count a preemption against `preemptLimit` (livelock).
+  static void issueStop(BlockExecutor &x, Lane *l, std::uint64_t preemptLimit);
 };
 
 std::unique_ptr<WarpSchedule> makeWarpSchedule(Schedule s);

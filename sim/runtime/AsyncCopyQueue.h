@@ -1,0 +1,112 @@
+// A block's async copies in flight (cp.async, cp.async.bulk,
+// cp.reduce.async.bulk) and the mbarrier arrive-ons they owe, in issue
+// order; beside the SyncTable, whose async groups they complete. The
+// lane-side calls run on the issuing lane's fiber; landing is the block's
+// (AsyncCopies.cpp says when copies land).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "Observer.h"
+#include "warpsim/model/BulkReduce.h"
+
+namespace warpsim::sim {
+
+class BlockExecutor;
+struct Lane;
+
+class AsyncCopyQueue {
+public:
+  explicit AsyncCopyQueue(BlockExecutor &block) : x_(block) {}
+
+  // A block was admitted: nothing in flight; `seed` starts the stream of
+  // --async-completion random.
+  void reset(std::uint64_t seed);
+  bool empty() const { return copies_.empty(); }
+  bool idle() const { return copies_.empty() && arrivals_.empty(); }
+  // access() is a cp.async's destination write (the profile counts it with
+  // the LDGSTS, not as a store).
+  bool writingDestination() const { return destinationWrite_; }
+
+  // ---- on the lane's fiber (the device API and inline PTX)
+  // Issues a copy of `size` bytes from global `src` to shared `dst` (bytes
+  // past `srcSize` are zero-filled) into the thread's open group.
+  void asyncCopy(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                 std::uint32_t srcSize, std::uintptr_t pc);
+  void asyncCommit(Lane *l);
+  // cp.async.wait_group n: lands every copy of the thread's committed groups
+  // but the n most recent.
+  void asyncWait(Lane *l, std::uint32_t n, std::uintptr_t pc);
+  // cp.async.mbarrier.arrive{.noinc}: an arrive-on the mbarrier once every
+  // copy the thread issued so far has landed.
+  void asyncMBarrierArrive(Lane *l, std::uintptr_t mbar, bool noinc, std::uintptr_t pc);
+  // cp.async.bulk global -> shared: lands as one complete_tx of `size` bytes
+  // on the mbarrier at `mbar`.
+  void bulkLoad(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                std::uintptr_t mbar, std::uintptr_t pc);
+  // cp.async.bulk shared -> global into the thread's open bulk group.
+  void bulkStore(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                 std::uintptr_t pc);
+  // cp.reduce.async.bulk shared -> global in the thread's open bulk group:
+  // when it lands, each destination element becomes op(element, source).
+  void bulkReduce(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                  model::ReduceOp op, model::ReduceType type, std::uintptr_t pc);
+  void bulkCommit(Lane *l);
+  // cp.async.bulk.wait_group{.read} n.
+  void bulkWait(Lane *l, std::uint32_t n);
+
+  // ---- for the block
+  // --async-completion random: lands each copy in flight with probability 1/8.
+  void landSomeAtRandom();
+  // A thread waits on the mbarrier at `mbar`: copies that only owe it their
+  // arrive-ons or bytes land now (the latest they can).
+  void landForMBarrier(std::uintptr_t mbar);
+  // The block ends: every copy lands.
+  void landAll();
+
+private:
+  struct InFlightCopy {
+    std::uint32_t thread;
+    std::uintptr_t dst, src;
+    std::uint32_t size, srcSize;
+    std::uint64_t group; // cp.async or bulk group (BulkStore)
+    std::uintptr_t pc;
+    AsyncCopyKind kind = AsyncCopyKind::CpAsync;
+    std::uintptr_t mbar = 0; // BulkLoad: completes its tx-count
+    std::uint64_t seq = 0;   // issue order in the block
+    bool reduce = false;     // cp.reduce.async.bulk: combine, do not copy
+    model::ReduceOp op = model::ReduceOp::Add;
+    model::ReduceType type = model::ReduceType::U32;
+    std::uint32_t site = kNoSite; // the static site id taken with `pc` (issue)
+  };
+  struct AsyncArrival {
+    std::uint32_t thread;
+    std::uintptr_t mbar;
+    std::uint32_t copies; // copies it still waits for
+    std::uintptr_t pc;
+    std::uint64_t upTo = 0;       // it waits for the thread's cp.async copies issued up to here
+    std::uint32_t site = kNoSite; // the static site id taken with `pc`
+  };
+  // Ends the launch when a bulk copy's operands break PTX's alignment rules.
+  void checkBulkOperands(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
+                         std::uintptr_t pc);
+  void issue(const InFlightCopy &c);
+  void land(std::size_t copy);
+  // An mbarrier.arrive of one by the thread, at the site of its
+  // cp.async.mbarrier.arrive, made when its copies have landed.
+  void arrive(const AsyncArrival &a);
+  // Lands the thread's copies of `kind` that wait_group `n` covers.
+  void landThread(std::uint32_t thread, std::uint32_t n, AsyncCopyKind kind);
+  // Lands the copies owing the mbarrier at `mbar` if a thread waits on it.
+  void landIfWaitedFor(std::uintptr_t mbar);
+
+  BlockExecutor &x_;
+  std::uint64_t rng_ = 0; // --async-completion random
+  std::uint64_t seq_ = 0; // copies issued so far (InFlightCopy::seq)
+  bool destinationWrite_ = false;
+  std::vector<InFlightCopy> copies_;
+  std::vector<AsyncArrival> arrivals_;
+};
+
+} // namespace warpsim::sim
