@@ -171,10 +171,6 @@ private:
   // for the warp to issue it and returns the lane's result.
   PendingEvent &event(Lane *l, EventKind kind, std::uintptr_t pc);
   std::uint64_t stop(Lane *l);
-  // Acts on the stop of a lane that runs alone (fast schedule): arrive at
-  // its barrier or warp operation, or count a preemption against
-  // `preemptLimit` (livelock).
-  void issueAlone(Lane *l, std::uint64_t preemptLimit);
   // Parallel phase: must this warp instruction wait for the serial phase?
   // Serial phase: moves ownership of the global bytes it touches.
   bool mustDefer(Warp &w, std::uint64_t group);
