@@ -34,6 +34,13 @@
 // that order -O0's exactly, always_inline callees are inlined first (the
 // always-inliner would do it later, at every level), so that their events
 // get rows at each call site.
+//
+// Host-only functions (those no kernel or __device__ function can reach in
+// the call graph) run as the host compiler makes them: no value hooks, no
+// noinline, no TSan (disable_sanitizer_instrumentation). Only an inline range
+// check stays before each of their accesses that may touch shared memory:
+// an address inside the device reserve calls __warpsim_host_access, which
+// reports host code dereferencing cudaMalloc memory (docs/architecture.md).
 #include <cstdint>
 #include <map>
 #include <set>
@@ -46,6 +53,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
@@ -53,6 +61,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -63,11 +72,15 @@ namespace {
 // The site table's kind field (sim/runtime/ValueHooks.cpp reads the same).
 constexpr std::uint32_t kSiteLoad = 0, kSiteStore = 1, kSiteCopy = 2, kSiteSet = 3, kSiteCall = 4,
                         kSiteVolatile = 0x100;
+// MemoryMap::kGlobalReserve: the device reserve's size, from the runtime's
+// __warpsim_host_guard_base.
+constexpr std::uint64_t kDeviceReserve = std::uint64_t{64} << 30;
 
 // What the pass does with an instruction: nothing, make it a value-carrying
 // call, or store its row in __warpsim_event_site before it (an event the
 // runtime makes without a site of its own).
-enum class Use { None, Value, Order };
+// In host-only code: Guard, an inline range check before the access.
+enum class Use { None, Value, Order, Guard };
 
 struct Site {
   Constant *file;
@@ -120,11 +133,23 @@ public:
     declareRuntime();
     findWrappers();
     const bool inlined = inlineAlwaysInline();
+    findDeviceSide();
     std::vector<std::pair<Instruction *, Use>> todo;
+    bool hostOnly = false;
     for (Function &f : m_) {
       if (f.isDeclaration() || f.hasFnAttribute(Attribute::Naked) ||
           f.hasFnAttribute(Attribute::DisableSanitizerInstrumentation))
         continue;
+      if (f.hasFnAttribute(Attribute::SanitizeThread) && device_.count(&f) == 0) {
+        f.removeFnAttr(Attribute::SanitizeThread);
+        f.addFnAttr(Attribute::DisableSanitizerInstrumentation);
+        for (BasicBlock &bb : f)
+          for (Instruction &i : bb)
+            if (const Use u = hostUse(i); u != Use::None)
+              todo.emplace_back(&i, u);
+        hostOnly = true;
+        continue;
+      }
       // Without sanitize_thread (no_sanitize("thread")) the accesses stay
       // plain, but a barrier it calls is still an event and needs its row.
       const bool instrumented = f.hasFnAttribute(Attribute::SanitizeThread);
@@ -136,7 +161,7 @@ public:
             todo.emplace_back(&i, u);
     }
     if (todo.empty())
-      return inlined;
+      return inlined || hostOnly;
     // The table is sized now and filled at the end: a site id is the
     // address of its row, a link-time constant (no load at the access).
     siteTy_ = StructType::get(ctx_, {ptr_, i32_, i32_, i32_, i32_});
@@ -146,6 +171,8 @@ public:
     for (auto [i, u] : todo)
       if (u == Use::Value)
         replace(i);
+      else if (u == Use::Guard)
+        guard(i);
       else
         markEvent(i);
     emitSiteTable();
@@ -184,6 +211,16 @@ private:
     // statically: initial-exec TLS, one store.
     eventSite_ = cast<GlobalVariable>(m_.getOrInsertGlobal("__warpsim_event_site", ptr_));
     eventSite_->setThreadLocalMode(GlobalValue::InitialExecTLSModel);
+    // Host-only code's range check (Hooks.cpp, MemoryMap.cpp).
+    guardBase_ = cast<GlobalVariable>(m_.getOrInsertGlobal("__warpsim_host_guard_base", i64));
+    guardBase_->setDSOLocal(true);
+    hostAccess_ = cast<Function>(
+        m_.getOrInsertFunction("__warpsim_host_access",
+                               FunctionType::get(voidTy, {ptr_, i64, i32_, ptr_}, false))
+            .getCallee());
+    hostAccess_->setDoesNotThrow();
+    hostAccess_->addFnAttr(Attribute::Cold);
+    hostAccess_->addParamAttr(0, Attribute::NoCapture);
   }
 
   // The always-inliner's work, done before the rows are numbered: an
@@ -228,6 +265,151 @@ private:
           call->addFnAttr(Attribute::NoMerge);
           call->addFnAttr(Attribute::NoDuplicate);
         }
+  }
+
+  // The functions that may run on a GPU thread: kernels and __device__
+  // functions (their `annotate`), the launch machinery that calls a kernel's
+  // launch lambda (disable_sanitizer_instrumentation, frontend_abi.h), and
+  // everything these reach: direct callees, functions whose address they
+  // use, and for each indirect call every address-taken function of its type
+  // (a virtual call, a __device__ function pointer, a kernel called through
+  // its pointer).
+  void findDeviceSide() {
+    std::vector<Function *> work;
+    auto add = [&](Function *f) {
+      if (f != nullptr && !f->isDeclaration() && device_.insert(f).second)
+        work.push_back(f);
+    };
+    if (GlobalVariable *ann = m_.getNamedGlobal("llvm.global.annotations"))
+      if (auto *rows = dyn_cast_or_null<ConstantArray>(ann->getInitializer()))
+        for (const auto &op : rows->operands()) {
+          auto *row = dyn_cast<ConstantStruct>(op.get());
+          if (row == nullptr || row->getNumOperands() < 2)
+            continue;
+          auto *fn = dyn_cast<Function>(row->getOperand(0)->stripPointerCasts());
+          auto *gv = dyn_cast<GlobalVariable>(row->getOperand(1)->stripPointerCasts());
+          auto *text = gv != nullptr && gv->hasInitializer()
+                           ? dyn_cast<ConstantDataSequential>(gv->getInitializer())
+                           : nullptr;
+          if (fn == nullptr || text == nullptr || !text->isCString())
+            continue;
+          const StringRef what = text->getAsCString();
+          if (what == "warpsim::global" || what == "warpsim::device")
+            add(fn);
+        }
+    for (Function &f : m_)
+      if (f.hasFnAttribute(Attribute::DisableSanitizerInstrumentation))
+        add(&f);
+    std::set<FunctionType *> indirect;
+    for (;;) {
+      while (!work.empty()) {
+        Function *f = work.back();
+        work.pop_back();
+        for (BasicBlock &bb : *f)
+          for (Instruction &i : bb) {
+            if (auto *call = dyn_cast<CallBase>(&i); call && call->isIndirectCall())
+              indirect.insert(call->getFunctionType());
+            for (Value *op : i.operands())
+              add(dyn_cast<Function>(op->stripPointerCasts()));
+          }
+      }
+      for (Function &f : m_)
+        if (device_.count(&f) == 0 && !f.isDeclaration() && indirect.count(f.getFunctionType()) &&
+            f.hasAddressTaken())
+          add(&f);
+      if (work.empty())
+        return;
+    }
+  }
+
+  // An access of host-only code that may touch memory beyond its own stack.
+  Use hostUse(Instruction &i) const {
+    if (i.hasMetadata(LLVMContext::MD_nosanitize))
+      return Use::None;
+    if (auto *mi = dyn_cast<MemIntrinsic>(&i)) {
+      if (mi->getDestAddressSpace() != 0)
+        return Use::None;
+      if (auto *mt = dyn_cast<MemTransferInst>(mi))
+        return privateSlot(mt->getRawDest()) && privateSlot(mt->getRawSource()) ? Use::None
+                                                                                  : Use::Guard;
+      return privateSlot(mi->getRawDest()) ? Use::None : Use::Guard;
+    }
+    if (auto *call = dyn_cast<CallBase>(&i))
+      return eventCall(*call) ? Use::Order : Use::None;
+    Value *addr = nullptr;
+    if (auto *l = dyn_cast<LoadInst>(&i)) {
+      addr = l->getPointerOperand();
+      if (!l->isAtomic() && pointsToConstantData(addr))
+        return Use::None;
+    } else if (auto *s = dyn_cast<StoreInst>(&i)) {
+      addr = s->getPointerOperand();
+    } else if (auto *rmw = dyn_cast<AtomicRMWInst>(&i)) {
+      addr = rmw->getPointerOperand();
+    } else if (auto *cas = dyn_cast<AtomicCmpXchgInst>(&i)) {
+      addr = cas->getPointerOperand();
+    } else {
+      return Use::None;
+    }
+    if (addr->getType()->getPointerAddressSpace() != 0 || addr->isSwiftError() ||
+        privateSlot(addr))
+      return Use::None;
+    return Use::Guard;
+  }
+
+  // Host code's access stays as it is, behind a range check that is false
+  // unless the address lies in the device reserve: then the runtime decides
+  // (a cudaMalloc allocation is reported, managed memory is not).
+  void guard(Instruction *i) {
+    Type *i64 = Type::getInt64Ty(ctx_);
+    Value *addr, *len;
+    bool write = true;
+    std::uint32_t kind, size = 0;
+    Value *second = nullptr; // a copy's source
+    if (auto *mi = dyn_cast<MemIntrinsic>(i)) {
+      addr = mi->getRawDest();
+      len = mi->getLength();
+      if (auto *n = dyn_cast<ConstantInt>(len); n && n->getZExtValue() <= UINT32_MAX)
+        size = static_cast<std::uint32_t>(n->getZExtValue());
+      kind = isa<MemSetInst>(mi) ? kSiteSet : kSiteCopy;
+      if (auto *mt = dyn_cast<MemTransferInst>(mi))
+        second = mt->getRawSource();
+    } else {
+      Type *t = nullptr;
+      if (auto *l = dyn_cast<LoadInst>(i)) {
+        addr = l->getPointerOperand();
+        t = l->getType();
+        write = false;
+      } else if (auto *s = dyn_cast<StoreInst>(i)) {
+        addr = s->getPointerOperand();
+        t = s->getValueOperand()->getType();
+      } else if (auto *rmw = dyn_cast<AtomicRMWInst>(i)) {
+        addr = rmw->getPointerOperand();
+        t = rmw->getValOperand()->getType();
+      } else {
+        auto *cas = cast<AtomicCmpXchgInst>(i);
+        addr = cas->getPointerOperand();
+        t = cas->getCompareOperand()->getType();
+      }
+      size = static_cast<std::uint32_t>(dl_.getTypeStoreSize(t).getFixedValue());
+      len = ConstantInt::get(i64, size);
+      kind = write ? kSiteStore : kSiteLoad;
+    }
+    Value *site = siteId(i, kind, size);
+    Value *len64 = IRBuilder<>(i).CreateZExtOrTrunc(len, i64);
+    auto check = [&](Value *p, bool w) {
+      IRBuilder<> b(i);
+      Value *base = b.CreateLoad(i64, guardBase_);
+      Value *in = b.CreateICmpULT(b.CreateSub(b.CreatePtrToInt(p, i64), base),
+                                  ConstantInt::get(i64, kDeviceReserve));
+      Instruction *then = SplitBlockAndInsertIfThen(
+          in, i->getIterator(), false, MDBuilder(ctx_).createUnlikelyBranchWeights());
+      IRBuilder<> t(then);
+      t.SetCurrentDebugLocation(i->getDebugLoc());
+      t.CreateCall(hostAccess_, {p, len64, t.getInt32(w ? 1 : 0), site});
+    };
+    if (second != nullptr)
+      check(second, false);
+    check(addr, write);
   }
 
   static bool privateSlot(Value *addr) {
@@ -459,6 +641,9 @@ private:
   ArrayType *tableTy_ = nullptr;
   GlobalVariable *table_ = nullptr;
   GlobalVariable *eventSite_ = nullptr;
+  GlobalVariable *guardBase_ = nullptr;
+  Function *hostAccess_ = nullptr;
+  std::set<const Function *> device_; // may run on a GPU thread
   std::set<const Function *> transparent_;
   std::vector<Site> sites_;
   std::map<std::string, Constant *> files_;
