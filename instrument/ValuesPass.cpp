@@ -143,9 +143,10 @@ public:
       if (f.hasFnAttribute(Attribute::SanitizeThread) && device_.count(&f) == 0) {
         f.removeFnAttr(Attribute::SanitizeThread);
         f.addFnAttr(Attribute::DisableSanitizerInstrumentation);
+        const bool guarded = !systemCode(f);
         for (BasicBlock &bb : f)
           for (Instruction &i : bb)
-            if (const Use u = hostUse(i); u != Use::None)
+            if (const Use u = hostUse(i); u == Use::Order || (u == Use::Guard && guarded))
               todo.emplace_back(&i, u);
         hostOnly = true;
         continue;
@@ -322,6 +323,22 @@ private:
     }
   }
 
+  // A function of a system header (the C++ library's std::sort, std::shuffle
+  // ...): its accesses are not range-checked, so it runs exactly as the host
+  // compiler makes it. What it is handed comes from the user's code, whose
+  // own accesses are checked.
+  static bool systemCode(const Function &f) {
+    const DISubprogram *sp = f.getSubprogram();
+    if (sp == nullptr)
+      return false;
+    std::string path = sp->getFilename().str();
+    if (!path.empty() && path.front() != '/')
+      path = sp->getDirectory().str() + "/" + path;
+    return StringRef(path).starts_with("/usr/include/") ||
+           StringRef(path).starts_with("/usr/lib/") ||
+           StringRef(path).starts_with("/usr/local/include/");
+  }
+
   // An access of host-only code that may touch memory beyond its own stack.
   Use hostUse(Instruction &i) const {
     if (i.hasMetadata(LLVMContext::MD_nosanitize))
@@ -354,6 +371,29 @@ private:
         privateSlot(addr))
       return Use::None;
     return Use::Guard;
+  }
+
+  // The device reserve's base, loaded once at the function's entry: it is
+  // set once, when the runtime starts (a static constructor of the runtime,
+  // before main). A global constructor of the program may run before that
+  // and then allocate: it loads the base at each access.
+  Value *guardBaseIn(Function &f) {
+    if (!ctorsKnown_) {
+      ctorsKnown_ = true;
+      if (GlobalVariable *gv = m_.getNamedGlobal("llvm.global_ctors"); gv && gv->hasInitializer())
+        if (auto *rows = dyn_cast<ConstantArray>(gv->getInitializer()))
+          for (const auto &op : rows->operands())
+            if (auto *row = dyn_cast<ConstantStruct>(op.get()); row && row->getNumOperands() > 1)
+              ctors_.insert(row->getOperand(1)->stripPointerCasts());
+    }
+    if (ctors_.count(&f) != 0)
+      return nullptr;
+    auto [it, fresh] = bases_.try_emplace(&f, nullptr);
+    if (fresh) {
+      IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
+      it->second = b.CreateLoad(Type::getInt64Ty(ctx_), guardBase_, "warpsim.guard.base");
+    }
+    return it->second;
   }
 
   // Host code's access stays as it is, behind a range check that is false
@@ -396,10 +436,11 @@ private:
     }
     Value *site = siteId(i, kind, size);
     Value *len64 = IRBuilder<>(i).CreateZExtOrTrunc(len, i64);
+    Value *base = guardBaseIn(*i->getFunction());
     auto check = [&](Value *p, bool w) {
       IRBuilder<> b(i);
-      Value *base = b.CreateLoad(i64, guardBase_);
-      Value *in = b.CreateICmpULT(b.CreateSub(b.CreatePtrToInt(p, i64), base),
+      Value *here = base != nullptr ? base : b.CreateLoad(i64, guardBase_);
+      Value *in = b.CreateICmpULT(b.CreateSub(b.CreatePtrToInt(p, i64), here),
                                   ConstantInt::get(i64, kDeviceReserve));
       Instruction *then = SplitBlockAndInsertIfThen(
           in, i->getIterator(), false, MDBuilder(ctx_).createUnlikelyBranchWeights());
@@ -644,6 +685,9 @@ private:
   GlobalVariable *guardBase_ = nullptr;
   Function *hostAccess_ = nullptr;
   std::set<const Function *> device_; // may run on a GPU thread
+  std::set<const Value *> ctors_; // the module's global constructors
+  bool ctorsKnown_ = false;
+  std::map<const Function *, Value *> bases_;
   std::set<const Function *> transparent_;
   std::vector<Site> sites_;
   std::map<std::string, Constant *> files_;
