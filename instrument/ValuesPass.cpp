@@ -37,10 +37,11 @@
 //
 // Host-only functions (those no kernel or __device__ function can reach in
 // the call graph) run as the host compiler makes them: no value hooks, no
-// noinline, no TSan (disable_sanitizer_instrumentation). Only an inline range
-// check stays before each of their accesses that may touch shared memory:
-// an address inside the device reserve calls __warpsim_host_access, which
-// reports host code dereferencing cudaMalloc memory (docs/architecture.md).
+// noinline, no TSan (disable_sanitizer_instrumentation). In the user's own
+// functions (not those of system headers) an inline range check stays before
+// each access that may reach beyond the stack: an address inside the device
+// reserve calls __warpsim_host_access, which reports host code dereferencing
+// cudaMalloc memory (docs/architecture.md).
 #include <cstdint>
 #include <map>
 #include <set>
