@@ -66,13 +66,14 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
+#include "../sim/include/warpsim/site_abi.h"
+
 using namespace llvm;
 
 namespace {
 
-// The site table's kind field (sim/runtime/ValueHooks.cpp reads the same).
-constexpr std::uint32_t kSiteLoad = 0, kSiteStore = 1, kSiteCopy = 2, kSiteSet = 3, kSiteCall = 4,
-                        kSiteVolatile = 0x100;
+// The site table's kind field, as the runtime reads it.
+namespace abi = warpsim::site_abi;
 // MemoryMap::kGlobalReserve: the device reserve's size, from the runtime's
 // __warpsim_host_guard_base.
 constexpr std::uint64_t kDeviceReserve = std::uint64_t{64} << 30;
@@ -411,7 +412,7 @@ private:
       len = mi->getLength();
       if (auto *n = dyn_cast<ConstantInt>(len); n && n->getZExtValue() <= UINT32_MAX)
         size = static_cast<std::uint32_t>(n->getZExtValue());
-      kind = isa<MemSetInst>(mi) ? kSiteSet : kSiteCopy;
+      kind = isa<MemSetInst>(mi) ? abi::kSet : abi::kCopy;
       if (auto *mt = dyn_cast<MemTransferInst>(mi))
         second = mt->getRawSource();
     } else {
@@ -433,7 +434,7 @@ private:
       }
       size = static_cast<std::uint32_t>(dl_.getTypeStoreSize(t).getFixedValue());
       len = ConstantInt::get(i64, size);
-      kind = write ? kSiteStore : kSiteLoad;
+      kind = write ? abi::kStore : abi::kLoad;
     }
     Value *site = siteId(i, kind, size);
     Value *len64 = IRBuilder<>(i).CreateZExtOrTrunc(len, i64);
@@ -557,7 +558,7 @@ private:
   // __warpsim_event_site first. Volatile so that no optimisation merges or
   // moves it; nosanitize so that TSan does not make it an access.
   void markEvent(Instruction *i) {
-    Value *site = siteId(i, kSiteCall, 0);
+    Value *site = siteId(i, abi::kCall, 0);
     IRBuilder<> b(i);
     StoreInst *s = b.CreateStore(site, eventSite_, /*isVolatile=*/true);
     s->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(ctx_, {}));
@@ -601,8 +602,8 @@ private:
     if (auto *n = dyn_cast<ConstantInt>(mi->getLength()); n && n->getZExtValue() <= UINT32_MAX)
       size = static_cast<std::uint32_t>(n->getZExtValue());
     const bool isSet = isa<MemSetInst>(mi);
-    Value *site =
-        siteId(mi, (isSet ? kSiteSet : kSiteCopy) | (mi->isVolatile() ? kSiteVolatile : 0), size);
+    Value *site = siteId(
+        mi, (isSet ? abi::kSet : abi::kCopy) | (mi->isVolatile() ? abi::kVolatile : 0), size);
     Value *len = b.CreateZExtOrTrunc(mi->getLength(), i64);
     if (auto *set = dyn_cast<MemSetInst>(mi)) {
       FunctionCallee fn =
@@ -630,7 +631,8 @@ private:
     IntegerType *carrier = IntegerType::get(ctx_, bytes * 8);
     const bool isVolatile =
         isLoad ? cast<LoadInst>(i)->isVolatile() : cast<StoreInst>(i)->isVolatile();
-    const std::uint32_t kind = (isLoad ? kSiteLoad : kSiteStore) | (isVolatile ? kSiteVolatile : 0);
+    const std::uint32_t kind =
+        (isLoad ? abi::kLoad : abi::kStore) | (isVolatile ? abi::kVolatile : 0);
     Value *site = siteId(i, kind, bytes);
     const std::string suffix = std::to_string(bytes);
     if (auto *l = dyn_cast<LoadInst>(i)) {
