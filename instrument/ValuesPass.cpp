@@ -34,6 +34,14 @@
 // that order -O0's exactly, always_inline callees are inlined first (the
 // always-inliner would do it later, at every level), so that their events
 // get rows at each call site.
+//
+// Host-only functions (those no kernel or __device__ function can reach in
+// the call graph) run as the host compiler makes them: no value hooks, no
+// noinline, no TSan (disable_sanitizer_instrumentation). In the user's own
+// functions (not those of system headers) an inline range check stays before
+// each access that may reach beyond the stack: an address inside the device
+// reserve calls __warpsim_host_access, which reports host code dereferencing
+// cudaMalloc memory (docs/architecture.md).
 #include <cstdint>
 #include <map>
 #include <set>
@@ -46,6 +54,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
@@ -53,6 +62,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -64,11 +74,15 @@ namespace {
 
 // The site table's kind field, as the runtime reads it.
 namespace abi = warpsim::site_abi;
+// MemoryMap::kGlobalReserve: the device reserve's size, from the runtime's
+// __warpsim_host_guard_base.
+constexpr std::uint64_t kDeviceReserve = std::uint64_t{64} << 30;
 
 // What the pass does with an instruction: nothing, make it a value-carrying
 // call, or store its row in __warpsim_event_site before it (an event the
 // runtime makes without a site of its own).
-enum class Use { None, Value, Order };
+// In host-only code: Guard, an inline range check before the access.
+enum class Use { None, Value, Order, Guard };
 
 struct Site {
   Constant *file;
@@ -121,11 +135,24 @@ public:
     declareRuntime();
     findWrappers();
     const bool inlined = inlineAlwaysInline();
+    findDeviceSide();
     std::vector<std::pair<Instruction *, Use>> todo;
+    bool hostOnly = false;
     for (Function &f : m_) {
       if (f.isDeclaration() || f.hasFnAttribute(Attribute::Naked) ||
           f.hasFnAttribute(Attribute::DisableSanitizerInstrumentation))
         continue;
+      if (f.hasFnAttribute(Attribute::SanitizeThread) && device_.count(&f) == 0) {
+        f.removeFnAttr(Attribute::SanitizeThread);
+        f.addFnAttr(Attribute::DisableSanitizerInstrumentation);
+        const bool guarded = !systemCode(f);
+        for (BasicBlock &bb : f)
+          for (Instruction &i : bb)
+            if (const Use u = hostUse(i); u == Use::Order || (u == Use::Guard && guarded))
+              todo.emplace_back(&i, u);
+        hostOnly = true;
+        continue;
+      }
       // Without sanitize_thread (no_sanitize("thread")) the accesses stay
       // plain, but a barrier it calls is still an event and needs its row.
       const bool instrumented = f.hasFnAttribute(Attribute::SanitizeThread);
@@ -137,7 +164,7 @@ public:
             todo.emplace_back(&i, u);
     }
     if (todo.empty())
-      return inlined;
+      return inlined || hostOnly;
     // The table is sized now and filled at the end: a site id is the
     // address of its row, a link-time constant (no load at the access).
     siteTy_ = StructType::get(ctx_, {ptr_, i32_, i32_, i32_, i32_});
@@ -147,6 +174,8 @@ public:
     for (auto [i, u] : todo)
       if (u == Use::Value)
         replace(i);
+      else if (u == Use::Guard)
+        guard(i);
       else
         markEvent(i);
     emitSiteTable();
@@ -185,6 +214,16 @@ private:
     // statically: initial-exec TLS, one store.
     eventSite_ = cast<GlobalVariable>(m_.getOrInsertGlobal("__warpsim_event_site", ptr_));
     eventSite_->setThreadLocalMode(GlobalValue::InitialExecTLSModel);
+    // Host-only code's range check (Hooks.cpp, MemoryMap.cpp).
+    guardBase_ = cast<GlobalVariable>(m_.getOrInsertGlobal("__warpsim_host_guard_base", i64));
+    guardBase_->setDSOLocal(true);
+    hostAccess_ = cast<Function>(
+        m_.getOrInsertFunction("__warpsim_host_access",
+                               FunctionType::get(voidTy, {ptr_, i64, i32_, ptr_}, false))
+            .getCallee());
+    hostAccess_->setDoesNotThrow();
+    hostAccess_->addFnAttr(Attribute::Cold);
+    hostAccess_->addParamAttr(0, Attribute::NoCapture);
   }
 
   // The always-inliner's work, done before the rows are numbered: an
@@ -229,6 +268,191 @@ private:
           call->addFnAttr(Attribute::NoMerge);
           call->addFnAttr(Attribute::NoDuplicate);
         }
+  }
+
+  // The functions that may run on a GPU thread: kernels and __device__
+  // functions (their `annotate`), the launch machinery that calls a kernel's
+  // launch lambda (disable_sanitizer_instrumentation, frontend_abi.h), and
+  // everything these reach: direct callees, functions whose address they
+  // use, and for each indirect call every address-taken function of its type
+  // (a virtual call, a __device__ function pointer, a kernel called through
+  // its pointer).
+  void findDeviceSide() {
+    std::vector<Function *> work;
+    auto add = [&](Function *f) {
+      if (f != nullptr && !f->isDeclaration() && device_.insert(f).second)
+        work.push_back(f);
+    };
+    if (GlobalVariable *ann = m_.getNamedGlobal("llvm.global.annotations"))
+      if (auto *rows = dyn_cast_or_null<ConstantArray>(ann->getInitializer()))
+        for (const auto &op : rows->operands()) {
+          auto *row = dyn_cast<ConstantStruct>(op.get());
+          if (row == nullptr || row->getNumOperands() < 2)
+            continue;
+          auto *fn = dyn_cast<Function>(row->getOperand(0)->stripPointerCasts());
+          auto *gv = dyn_cast<GlobalVariable>(row->getOperand(1)->stripPointerCasts());
+          auto *text = gv != nullptr && gv->hasInitializer()
+                           ? dyn_cast<ConstantDataSequential>(gv->getInitializer())
+                           : nullptr;
+          if (fn == nullptr || text == nullptr || !text->isCString())
+            continue;
+          const StringRef what = text->getAsCString();
+          if (what == "warpsim::global" || what == "warpsim::device")
+            add(fn);
+        }
+    for (Function &f : m_)
+      if (f.hasFnAttribute(Attribute::DisableSanitizerInstrumentation))
+        add(&f);
+    std::set<FunctionType *> indirect;
+    for (;;) {
+      while (!work.empty()) {
+        Function *f = work.back();
+        work.pop_back();
+        for (BasicBlock &bb : *f)
+          for (Instruction &i : bb) {
+            if (auto *call = dyn_cast<CallBase>(&i); call && call->isIndirectCall())
+              indirect.insert(call->getFunctionType());
+            for (Value *op : i.operands())
+              add(dyn_cast<Function>(op->stripPointerCasts()));
+          }
+      }
+      for (Function &f : m_)
+        if (device_.count(&f) == 0 && !f.isDeclaration() && indirect.count(f.getFunctionType()) &&
+            f.hasAddressTaken())
+          add(&f);
+      if (work.empty())
+        return;
+    }
+  }
+
+  // A function of a system header (the C++ library's std::sort, std::shuffle
+  // ...): its accesses are not range-checked, so it runs exactly as the host
+  // compiler makes it. What it is handed comes from the user's code, whose
+  // own accesses are checked.
+  static bool systemCode(const Function &f) {
+    const DISubprogram *sp = f.getSubprogram();
+    if (sp == nullptr)
+      return false;
+    std::string path = sp->getFilename().str();
+    if (!path.empty() && path.front() != '/')
+      path = sp->getDirectory().str() + "/" + path;
+    return StringRef(path).starts_with("/usr/include/") ||
+           StringRef(path).starts_with("/usr/lib/") ||
+           StringRef(path).starts_with("/usr/local/include/");
+  }
+
+  // An access of host-only code that may touch memory beyond its own stack.
+  Use hostUse(Instruction &i) const {
+    if (i.hasMetadata(LLVMContext::MD_nosanitize))
+      return Use::None;
+    if (auto *mi = dyn_cast<MemIntrinsic>(&i)) {
+      if (mi->getDestAddressSpace() != 0)
+        return Use::None;
+      if (auto *mt = dyn_cast<MemTransferInst>(mi))
+        return privateSlot(mt->getRawDest()) && privateSlot(mt->getRawSource()) ? Use::None
+                                                                                  : Use::Guard;
+      return privateSlot(mi->getRawDest()) ? Use::None : Use::Guard;
+    }
+    if (auto *call = dyn_cast<CallBase>(&i))
+      return eventCall(*call) ? Use::Order : Use::None;
+    Value *addr = nullptr;
+    if (auto *l = dyn_cast<LoadInst>(&i)) {
+      addr = l->getPointerOperand();
+      if (!l->isAtomic() && pointsToConstantData(addr))
+        return Use::None;
+    } else if (auto *s = dyn_cast<StoreInst>(&i)) {
+      addr = s->getPointerOperand();
+    } else if (auto *rmw = dyn_cast<AtomicRMWInst>(&i)) {
+      addr = rmw->getPointerOperand();
+    } else if (auto *cas = dyn_cast<AtomicCmpXchgInst>(&i)) {
+      addr = cas->getPointerOperand();
+    } else {
+      return Use::None;
+    }
+    if (addr->getType()->getPointerAddressSpace() != 0 || addr->isSwiftError() ||
+        privateSlot(addr))
+      return Use::None;
+    return Use::Guard;
+  }
+
+  // The device reserve's base, loaded once at the function's entry: it is
+  // set once, when the runtime starts (a static constructor of the runtime,
+  // before main). A global constructor of the program may run before that
+  // and then allocate: it loads the base at each access.
+  Value *guardBaseIn(Function &f) {
+    if (!ctorsKnown_) {
+      ctorsKnown_ = true;
+      if (GlobalVariable *gv = m_.getNamedGlobal("llvm.global_ctors"); gv && gv->hasInitializer())
+        if (auto *rows = dyn_cast<ConstantArray>(gv->getInitializer()))
+          for (const auto &op : rows->operands())
+            if (auto *row = dyn_cast<ConstantStruct>(op.get()); row && row->getNumOperands() > 1)
+              ctors_.insert(row->getOperand(1)->stripPointerCasts());
+    }
+    if (ctors_.count(&f) != 0)
+      return nullptr;
+    auto [it, fresh] = bases_.try_emplace(&f, nullptr);
+    if (fresh) {
+      IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
+      it->second = b.CreateLoad(Type::getInt64Ty(ctx_), guardBase_, "warpsim.guard.base");
+    }
+    return it->second;
+  }
+
+  // Host code's access stays as it is, behind a range check that is false
+  // unless the address lies in the device reserve: then the runtime decides
+  // (a cudaMalloc allocation is reported, managed memory is not).
+  void guard(Instruction *i) {
+    Type *i64 = Type::getInt64Ty(ctx_);
+    Value *addr, *len;
+    bool write = true;
+    std::uint32_t kind, size = 0;
+    Value *second = nullptr; // a copy's source
+    if (auto *mi = dyn_cast<MemIntrinsic>(i)) {
+      addr = mi->getRawDest();
+      len = mi->getLength();
+      if (auto *n = dyn_cast<ConstantInt>(len); n && n->getZExtValue() <= UINT32_MAX)
+        size = static_cast<std::uint32_t>(n->getZExtValue());
+      kind = isa<MemSetInst>(mi) ? abi::kSet : abi::kCopy;
+      if (auto *mt = dyn_cast<MemTransferInst>(mi))
+        second = mt->getRawSource();
+    } else {
+      Type *t = nullptr;
+      if (auto *l = dyn_cast<LoadInst>(i)) {
+        addr = l->getPointerOperand();
+        t = l->getType();
+        write = false;
+      } else if (auto *s = dyn_cast<StoreInst>(i)) {
+        addr = s->getPointerOperand();
+        t = s->getValueOperand()->getType();
+      } else if (auto *rmw = dyn_cast<AtomicRMWInst>(i)) {
+        addr = rmw->getPointerOperand();
+        t = rmw->getValOperand()->getType();
+      } else {
+        auto *cas = cast<AtomicCmpXchgInst>(i);
+        addr = cas->getPointerOperand();
+        t = cas->getCompareOperand()->getType();
+      }
+      size = static_cast<std::uint32_t>(dl_.getTypeStoreSize(t).getFixedValue());
+      len = ConstantInt::get(i64, size);
+      kind = write ? abi::kStore : abi::kLoad;
+    }
+    Value *site = siteId(i, kind, size);
+    Value *len64 = IRBuilder<>(i).CreateZExtOrTrunc(len, i64);
+    Value *base = guardBaseIn(*i->getFunction());
+    auto check = [&](Value *p, bool w) {
+      IRBuilder<> b(i);
+      Value *here = base != nullptr ? base : b.CreateLoad(i64, guardBase_);
+      Value *in = b.CreateICmpULT(b.CreateSub(b.CreatePtrToInt(p, i64), here),
+                                  ConstantInt::get(i64, kDeviceReserve));
+      Instruction *then = SplitBlockAndInsertIfThen(
+          in, i->getIterator(), false, MDBuilder(ctx_).createUnlikelyBranchWeights());
+      IRBuilder<> t(then);
+      t.SetCurrentDebugLocation(i->getDebugLoc());
+      t.CreateCall(hostAccess_, {p, len64, t.getInt32(w ? 1 : 0), site});
+    };
+    if (second != nullptr)
+      check(second, false);
+    check(addr, write);
   }
 
   static bool privateSlot(Value *addr) {
@@ -461,6 +685,12 @@ private:
   ArrayType *tableTy_ = nullptr;
   GlobalVariable *table_ = nullptr;
   GlobalVariable *eventSite_ = nullptr;
+  GlobalVariable *guardBase_ = nullptr;
+  Function *hostAccess_ = nullptr;
+  std::set<const Function *> device_; // may run on a GPU thread
+  std::set<const Value *> ctors_; // the module's global constructors
+  bool ctorsKnown_ = false;
+  std::map<const Function *, Value *> bases_;
   std::set<const Function *> transparent_;
   std::vector<Site> sites_;
   std::map<std::string, Constant *> files_;

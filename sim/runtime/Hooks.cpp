@@ -387,6 +387,19 @@ WS_VALUE_HOOK void __warpsim_memmove(void *dst, const void *src, unsigned long n
   __warpsim_event_site = outer;
   std::memmove(dst, src, n);
 }
+// Host-only code keeps its own accesses (instrument/ValuesPass.cpp); an
+// inline range check calls here only for an address in the device reserve
+// (__warpsim_host_guard_base, MemoryMap.cpp).
+void __warpsim_host_access(const void *p, unsigned long n, unsigned write,
+                           const StaticSite *site) {
+  if (!g_ready || n == 0)
+    return;
+  const StaticSite *outer = __warpsim_event_site;
+  __warpsim_event_site = site;
+  hostAccess(p, n, write != 0, WS_RET);
+  __warpsim_event_site = outer;
+}
+
 WS_VALUE_HOOK void __warpsim_memset(void *dst, int c, unsigned long n, const StaticSite *site) {
   const StaticSite *outer = __warpsim_event_site;
   __warpsim_event_site = site;

@@ -35,8 +35,14 @@ std::size_t pageRound(std::size_t n) {
 
 } // namespace
 
+// The device reserve's base for host-only code's inline range check
+// (instrument/ValuesPass.cpp): until the runtime exists, no address is in it.
+extern "C" std::uintptr_t __warpsim_host_guard_base;
+std::uintptr_t __warpsim_host_guard_base = ~std::uintptr_t{0} - MemoryMap::kGlobalReserve + 1;
+
 void MemoryMap::init(std::size_t sharedSlots) {
   globalBase_ = reserve(kGlobalReserve, "global memory");
+  __warpsim_host_guard_base = globalBase_;
   sharedSlots_ = sharedSlots;
   sharedBase_ = reserve(kSharedWindow * sharedSlots, "shared memory");
   sharedMapped_.assign(sharedSlots, 0);

@@ -11,6 +11,16 @@
 int g_counter;
 const int k_table[4] = {1, 2, 3, 4};
 void escape(int *);
+// The functions below are device code, as the front end's __device__ spells
+// it; unannotated, no kernel reaching them, they would be host-only and
+// keep their plain accesses (host_ir.cpp).
+#define WS_DEVICE __attribute__((annotate("warpsim::device")))
+WS_DEVICE void spin_wait(int *flag);
+WS_DEVICE int arithmetic(int a, int i);
+WS_DEVICE float escapes(float *p);
+struct Pair;
+WS_DEVICE void copy(Pair *dst, const Pair *src);
+WS_DEVICE int events(int *p);
 
 // VALUES-LABEL: define {{.*}}@_Z9spin_waitPi(
 // VALUES: [[LOOP:[0-9]+]]:
