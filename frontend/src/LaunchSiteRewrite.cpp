@@ -379,6 +379,21 @@ public:
     if (body == nullptr || !body->getRBracLoc().isFileID() ||
         ctx_.userFile(body->getRBracLoc()) == nullptr || !nameable(ctx_, fd, body->getRBracLoc()))
       return true;
+    if (usesGraphs()) {
+      // A kernel node names its kernel by address (cudaKernelNodeParams::
+      // func): the runtime learns here how to launch it from an argument
+      // array (sim/runtime/CudaGraphs.cpp).
+      UserPosition pos;
+      const clang::SourceLocation nameLoc = ctx_.sm.getSpellingLoc(fd->getLocation());
+      if (ctx_.position(nameLoc, pos))
+        ctx_.rewriter.InsertTextAfterToken(
+            body->getRBracLoc(),
+            " static ::warpsim::KernelLauncher __ws_launcher_" + std::to_string(count_++) +
+                "(&::" + printedName(ctx_, fd) + ", " +
+                kernelSiteText(ctx_, fd, pos.report_name, ctx_.sm.getSpellingLineNumber(nameLoc),
+                               ctx_.sm.getSpellingColumnNumber(nameLoc), true) +
+                ");");
+    }
     const std::string dims = clusterDims(ctx_, fd);
     if (dims.size() < 2)
       return true;
@@ -391,8 +406,20 @@ public:
   }
 
 private:
+  // Whether the translation unit's main file builds kernel nodes of CUDA
+  // graphs: only then are its kernels registered (a kernel defined in
+  // another unit is not; docs/device-api.md).
+  bool usesGraphs() {
+    if (graphs_ < 0) {
+      const llvm::StringRef text = ctx_.buffer(ctx_.sm.getMainFileID());
+      graphs_ =
+          text.contains("cudaKernelNodeParams") || text.contains("cudaGraphAddKernelNode") ? 1 : 0;
+    }
+    return graphs_ == 1;
+  }
   RewriteContext &ctx_;
   unsigned count_ = 0;
+  int graphs_ = -1;
 };
 
 void resolveLaunchSites(RewriteContext &ctx) {

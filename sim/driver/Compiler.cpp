@@ -31,6 +31,9 @@ namespace {
 // -fno-builtin-printf keeps printf a call the runtime can take over; memcpy,
 // memset and memmove stay builtins, so that the sanitizer pass turns them
 // into hooks (a device-side memcpy is a run of accesses the checkers see).
+// -fwrapv: signed overflow wraps, as in nvcc's host pass (gcc keeps the wrap
+// where clang -O1 exploits the UB: simpleOccupancy's `array[i] != i * i`,
+// tests/runtime/host_signed_wrap.cu) and as on the GPU.
 const std::vector<const char *> kInstrumentedCompile = {"-O0",
                                                         "-g",
                                                         "-fsanitize=thread",
@@ -39,6 +42,7 @@ const std::vector<const char *> kInstrumentedCompile = {"-O0",
                                                         "-fdeclspec",
                                                         "-fno-builtin-printf",
                                                         "-fno-omit-frame-pointer",
+                                                        "-fwrapv",
                                                         "-w"};
 
 // How user code is instrumented (docs/cli.md, "Instrumentation"). Default:

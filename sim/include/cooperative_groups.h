@@ -332,6 +332,57 @@ public:
   unsigned long long thread_rank() const { return details::linear_tid() % N; }
   unsigned long long meta_group_rank() const { return details::linear_tid() / N; }
   unsigned long long meta_group_size() const { return (details::block_threads() + N - 1) / N; }
+
+  // What CUDA 13 gives tiles of several warps besides: shfl, any, all, and
+  // cg::reduce (<cooperative_groups/reduce.h>). As in CUDA's implementation,
+  // values cross warps through shared memory: a hidden __shared__ array of
+  // 64 values (a slot per warp of the block for reductions, one per tile for
+  // shuffles), written, then read after the tile's barrier, with a second
+  // barrier before the slots are reused; these accesses are events of the
+  // calling threads like any other.
+  template <class T> T shfl(T var, unsigned srcRank) const {
+    T *slot = scratch<T>() + 32 + meta_group_rank() % 32;
+    if (thread_rank() == srcRank % N)
+      *slot = var;
+    sync();
+    T out = *slot;
+    sync();
+    return out;
+  }
+  int any(int predicate) const {
+    return reduce_tile(predicate != 0 ? 1 : 0, [](int a, int b) { return a | b; });
+  }
+  int all(int predicate) const {
+    return reduce_tile(predicate != 0 ? 1 : 0, [](int a, int b) { return a & b; });
+  }
+  // cg::reduce on this tile: a butterfly within each warp, then each warp's
+  // result combined in warp order (the same order in every thread).
+  template <class T, class Op> T reduce_tile(T val, Op op) const {
+    const unsigned w = N < static_cast<unsigned>(warpSize) ? N : static_cast<unsigned>(warpSize);
+    const unsigned long long mask = details::tile_mask(w, details::lane_id());
+    for (unsigned off = w / 2; off > 0; off /= 2)
+      val = op(val, details::shfl_any(val, [&](auto v) {
+                 return __shfl_xor_sync(mask, v, static_cast<int>(off), static_cast<int>(w));
+               }));
+    if (N == w)
+      return val;
+    T *slots = scratch<T>();
+    const unsigned first = static_cast<unsigned>(meta_group_rank()) * (N / w);
+    if (details::lane_id() % w == 0)
+      slots[details::linear_tid() / w] = val;
+    sync();
+    T acc = slots[first];
+    for (unsigned k = 1; k < N / w; ++k)
+      acc = op(acc, slots[first + k]);
+    sync();
+    return acc;
+  }
+
+private:
+  template <class T> static T *scratch() {
+    static ::warpsim::SharedVar var{"cooperative_groups tile scratch", __FILE__, __LINE__, 0};
+    return ::warpsim::shared_static<T[64]>(var);
+  }
 };
 
 // Scratch memory CUDA's multi-warp tiles use (before sm_80); warpsim's

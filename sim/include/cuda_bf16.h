@@ -173,3 +173,7 @@ inline __nv_bfloat162 __float22bfloat162_rn(float2 f) { return __floats2bfloat16
 inline float2 __bfloat1622float2(__nv_bfloat162 h) {
   return make_float2(__bfloat162float(h.x), __bfloat162float(h.y));
 }
+
+// Cache-hint loads and stores (warpsim/cache_hints.h): one plain access.
+WARPSIM_CACHE_HINTS(__nv_bfloat16)
+WARPSIM_CACHE_HINTS(__nv_bfloat162)

@@ -227,3 +227,7 @@ inline __half hcos(__half a) {
   const unsigned short r = __half_as_ushort(__float2half_rn(simplSinCos(__half2float(a), 1)));
   return __ushort_as_half(specCase(__half_as_ushort(a) & 0x7fffu, r, 0x2b7c, 0x1000));
 }
+
+// Cache-hint loads and stores (warpsim/cache_hints.h): one plain access.
+WARPSIM_CACHE_HINTS(__half)
+WARPSIM_CACHE_HINTS(__half2)

@@ -43,11 +43,24 @@
 
 #include <cstddef>
 #include <cstdint>
+// What CUDA 13's cuda_runtime.h makes visible through its own includes in
+// nvcc's host pass (crt/host_defines.h: <ctype.h>; driver_types.h:
+// <limits.h>; crt/common_functions.h: <string.h>, <time.h>;
+// crt/math_functions.h: <math.h>, <stdlib.h>, <cmath>, <cstdlib>;
+// <utility>): programs use INT_MAX, memcpy or std::abs without including
+// them, and nvcc accepts that. (<stdio.h>, <assert.h> and <new> come only in
+// its device pass: a program relying on them fails nvcc's host pass.)
+#include <ctype.h>
+#include <limits.h>
+#include <string.h>
+#include <time.h>
+#include <utility>
 
 #include "warpsim/cuda_keywords.h"
 #include "warpsim/cuda_types.h"
 #include "warpsim/device_heap.h"
 #include "warpsim/frontend_abi.h"
+#include "warpsim/memory_pools.h"
 
 // ---------------------------------------------------------------- host API
 extern "C" {
@@ -159,6 +172,24 @@ cudaError_t cudaMallocManaged(T **ptr, std::size_t size, unsigned int flags = cu
 template <class T> cudaError_t cudaMallocHost(T **ptr, std::size_t size) {
   return cudaMallocHost(reinterpret_cast<void **>(ptr), size);
 }
+// cuda_runtime.h's C++ overloads: cudaMallocHost with flags is cudaHostAlloc.
+inline cudaError_t cudaMallocHost(void **ptr, std::size_t size, unsigned int flags) {
+  return ::cudaHostAlloc(ptr, size, flags);
+}
+template <class T> cudaError_t cudaMallocHost(T **ptr, std::size_t size, unsigned int flags) {
+  return ::cudaHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
+}
+template <class T> cudaError_t cudaHostAlloc(T **ptr, std::size_t size, unsigned int flags) {
+  return ::cudaHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
+}
+template <class T>
+cudaError_t cudaHostGetDevicePointer(T **device, void *host, unsigned int flags) {
+  return ::cudaHostGetDevicePointer(reinterpret_cast<void **>(device), host, flags);
+}
+template <class T>
+cudaError_t cudaMallocPitch(T **ptr, std::size_t *pitch, std::size_t width, std::size_t height) {
+  return ::cudaMallocPitch(reinterpret_cast<void **>(ptr), pitch, width, height);
+}
 template <class T>
 cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, std::size_t count,
                                std::size_t offset = 0,
@@ -166,9 +197,12 @@ cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, std::size_t cou
   return cudaMemcpyToSymbol_impl(&symbol, src, count, offset, kind);
 }
 template <class T>
-cudaError_t
-cudaMemcpyToSymbolAsync(const T &symbol, const void *src, std::size_t count, std::size_t offset = 0,
-                        cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t = nullptr) {
+cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src, std::size_t count,
+                                    std::size_t offset = 0,
+                                    cudaMemcpyKind kind = cudaMemcpyHostToDevice,
+                                    cudaStream_t stream = nullptr) {
+  if (warpsim_stream_capturing(stream))
+    return warpsim_capture_refused(stream, "cudaMemcpyToSymbolAsync");
   return cudaMemcpyToSymbol_impl(&symbol, src, count, offset, kind);
 }
 template <class T>
@@ -393,7 +427,9 @@ WARPSIM_ATOMIC_SCOPES(unsigned long long, atomicXor,
                       (unsigned long long *address, unsigned long long val))
 #undef WARPSIM_ATOMIC_SCOPES
 
+#include "warpsim/cache_hints.h"
 #include "warpsim/device_math.h"
+#include "warpsim/nv_atomic.h"
 #include "warpsim/warp_intrinsics.h"
 
 // ------------------------------------------------------- not supported (yet)
@@ -442,6 +478,4 @@ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *, void (*)(E...), A &&.
 inline cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *, const void *, void **) {
   return warpsim_launch_unnamed("cudaLaunchKernelExC");
 }
-WARPSIM_UNSUPPORTED("CUDA graphs") cudaError_t cudaStreamBeginCapture(cudaStream_t, int);
-WARPSIM_UNSUPPORTED("CUDA graphs") cudaError_t cudaGraphLaunch(void *, cudaStream_t);
 #undef WARPSIM_UNSUPPORTED

@@ -182,10 +182,11 @@ std::optional<long long> attribute(const Runtime &r, cudaDeviceAttr attr) {
     return 1;
   case cudaDevAttrClusterLaunch: // thread block clusters: sm_90 and later
     return a.compute_major >= 9 ? 1 : 0;
-  case cudaDevAttrMemoryPoolsSupported:              // cudaMallocAsync / memory pools
-  case cudaDevAttrMemoryPoolSupportedHandleTypes:    // memory pools
-  case cudaDevAttrHostMemoryPoolsSupported:          // memory pools
-  case cudaDevAttrHostNumaMemoryPoolsSupported:      // memory pools
+  case cudaDevAttrMemoryPoolsSupported: // cudaMallocAsync, device pools (MemoryPools.cpp)
+    return 1;
+  case cudaDevAttrMemoryPoolSupportedHandleTypes:    // exportable (IPC) pools
+  case cudaDevAttrHostMemoryPoolsSupported:          // pools of host memory
+  case cudaDevAttrHostNumaMemoryPoolsSupported:      // pools of host memory
   case cudaDevAttrSparseCudaArraySupported:          // CUDA arrays
   case cudaDevAttrDeferredMappingCudaArraySupported: // CUDA arrays
   case cudaDevAttrTimelineSemaphoreInteropSupported: // external semaphores

@@ -12,6 +12,7 @@
 
 #include <cuda_runtime.h>
 
+#include "CudaGraphs.h"
 #include "HostCopy.h"
 #include "Runtime.h"
 #include "warpsim/model/LaunchValidation.h"
@@ -184,7 +185,9 @@ cudaError_t cudaMemcpy(void *dst, const void *src, std::size_t count, cudaMemcpy
   return checkedCopy(dst, src, count, kind, "cudaMemcpy");
 }
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, std::size_t count, cudaMemcpyKind kind,
-                            cudaStream_t) {
+                            cudaStream_t stream) {
+  if (captureCopy(stream, dst, src, count, kind))
+    return cudaSuccess;
   return checkedCopy(dst, src, count, kind, "cudaMemcpyAsync");
 }
 
@@ -202,7 +205,9 @@ cudaError_t cudaMemset(void *ptr, int value, std::size_t count) {
     o->onHostWrite(w);
   return cudaSuccess;
 }
-cudaError_t cudaMemsetAsync(void *ptr, int value, std::size_t count, cudaStream_t) {
+cudaError_t cudaMemsetAsync(void *ptr, int value, std::size_t count, cudaStream_t stream) {
+  if (captureSet(stream, ptr, count, value, count, 1))
+    return cudaSuccess;
   return cudaMemset(ptr, value, count);
 }
 
@@ -420,9 +425,20 @@ cudaError_t cudaStreamDestroy(cudaStream_t s) {
   delete reinterpret_cast<StreamObj *>(s);
   return cudaSuccess;
 }
-cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaDeviceSynchronize(); }
-cudaError_t cudaStreamQuery(cudaStream_t) { return cudaDeviceSynchronize(); }
-cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int) { return cudaSuccess; }
+cudaError_t cudaStreamSynchronize(cudaStream_t s) {
+  if (cudaError_t e = refuseInCapture(s, "cudaStreamSynchronize"); e != cudaSuccess)
+    return e;
+  return cudaDeviceSynchronize();
+}
+cudaError_t cudaStreamQuery(cudaStream_t s) {
+  if (cudaError_t e = refuseInCapture(s, "cudaStreamQuery"); e != cudaSuccess)
+    return e;
+  return cudaDeviceSynchronize();
+}
+cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned int) {
+  captureStreamWait(s, e); // a fork or join of a stream capture
+  return cudaSuccess;
+}
 
 cudaError_t cudaEventCreate(cudaEvent_t *e) { return cudaEventCreateWithFlags(e, 0); }
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned int flags) {
@@ -437,9 +453,11 @@ cudaError_t cudaEventDestroy(cudaEvent_t e) {
   delete reinterpret_cast<EventObj *>(e);
   return cudaSuccess;
 }
-cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t) {
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
   if (e == nullptr)
     return rt().setError(cudaErrorInvalidResourceHandle);
+  if (captureEventRecord(e, s))
+    return cudaSuccess;
   reinterpret_cast<EventObj *>(e)->recorded = true;
   return cudaSuccess;
 }

@@ -8,6 +8,7 @@
 
 #include <cuda_runtime.h>
 
+#include "CudaGraphs.h"
 #include "HostCopy.h"
 #include "Runtime.h"
 
@@ -73,8 +74,7 @@ cudaError_t cudaMallocPitch(void **ptr, std::size_t *pitch, std::size_t width, s
   if (ptr == nullptr || pitch == nullptr)
     return rt().setError(cudaErrorInvalidValue);
   // An empty region has pitch 0, as on the H100.
-  const std::size_t p =
-      height == 0 ? 0 : (width + kPitchAlign - 1) / kPitchAlign * kPitchAlign;
+  const std::size_t p = height == 0 ? 0 : (width + kPitchAlign - 1) / kPitchAlign * kPitchAlign;
   if (p > kMaxPitch)
     return rt().setError(cudaErrorInvalidValue);
   if (cudaError_t e = cudaMalloc(ptr, p * height); e != cudaSuccess)
@@ -102,7 +102,14 @@ cudaError_t cudaMemcpy2D(void *dst, std::size_t dpitch, const void *src, std::si
 }
 cudaError_t cudaMemcpy2DAsync(void *dst, std::size_t dpitch, const void *src, std::size_t spitch,
                               std::size_t width, std::size_t height, cudaMemcpyKind kind,
-                              cudaStream_t) {
+                              cudaStream_t stream) {
+  cudaMemcpy3DParms p{};
+  p.srcPtr = make_cudaPitchedPtr(const_cast<void *>(src), spitch, width, height);
+  p.dstPtr = make_cudaPitchedPtr(dst, dpitch, width, height);
+  p.extent = make_cudaExtent(width, height, 1);
+  p.kind = kind;
+  if (captureCopy3D(stream, p))
+    return cudaSuccess;
   return copyRows(static_cast<char *>(dst), dpitch, static_cast<const char *>(src), spitch, width,
                   height, kind, "cudaMemcpy2DAsync");
 }
@@ -112,7 +119,9 @@ cudaError_t cudaMemset2D(void *ptr, std::size_t pitch, int value, std::size_t wi
   return setRows(static_cast<char *>(ptr), pitch, value, width, height, "cudaMemset2D");
 }
 cudaError_t cudaMemset2DAsync(void *ptr, std::size_t pitch, int value, std::size_t width,
-                              std::size_t height, cudaStream_t) {
+                              std::size_t height, cudaStream_t stream) {
+  if (captureSet(stream, ptr, pitch, value, width, height))
+    return cudaSuccess;
   return setRows(static_cast<char *>(ptr), pitch, value, width, height, "cudaMemset2DAsync");
 }
 
@@ -151,7 +160,9 @@ static cudaError_t memcpy3D(const cudaMemcpy3DParms *p, const char *what) {
 }
 
 cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *p) { return memcpy3D(p, "cudaMemcpy3D"); }
-cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *p, cudaStream_t) {
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *p, cudaStream_t stream) {
+  if (p != nullptr && captureCopy3D(stream, *p))
+    return cudaSuccess;
   return memcpy3D(p, "cudaMemcpy3DAsync");
 }
 
@@ -175,7 +186,9 @@ static cudaError_t memset3D(cudaPitchedPtr p, int value, cudaExtent e, const cha
 cudaError_t cudaMemset3D(cudaPitchedPtr p, int value, cudaExtent e) {
   return memset3D(p, value, e, "cudaMemset3D");
 }
-cudaError_t cudaMemset3DAsync(cudaPitchedPtr p, int value, cudaExtent e, cudaStream_t) {
+cudaError_t cudaMemset3DAsync(cudaPitchedPtr p, int value, cudaExtent e, cudaStream_t stream) {
+  if (cudaError_t r = refuseInCapture(stream, "cudaMemset3DAsync"); r != cudaSuccess)
+    return r;
   return memset3D(p, value, e, "cudaMemset3DAsync");
 }
 

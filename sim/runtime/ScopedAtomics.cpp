@@ -60,7 +60,8 @@ static_assert(static_cast<unsigned>(model::AtomicOp::Cas) == warpsim::atomic::kC
 static_assert(static_cast<unsigned>(model::AtomicKind::Float) == warpsim::atomic::kFloat);
 
 namespace {
-// cuda::thread_scope numbering (system 0, device 1, block 2, thread 3).
+// cuda::thread_scope numbering (system 0, device 1, block 2, thread 3), and
+// 4 for cluster (__NV_THREAD_SCOPE_CLUSTER, warpsim/nv_atomic.h).
 Scope scopeOf(unsigned s) {
   switch (s) {
   case 0:
@@ -69,6 +70,8 @@ Scope scopeOf(unsigned s) {
     return Scope::Block;
   case 3:
     return Scope::Thread;
+  case 4:
+    return Scope::Cluster;
   default:
     return Scope::Device;
   }

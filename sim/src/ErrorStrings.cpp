@@ -46,6 +46,12 @@ extern "C" const char *cudaGetErrorName(cudaError_t error) {
     WARPSIM_NAME(cudaErrorInvalidClusterSize)
     WARPSIM_NAME(cudaErrorNotPermitted)
     WARPSIM_NAME(cudaErrorNotSupported)
+    WARPSIM_NAME(cudaErrorIllegalState)
+    WARPSIM_NAME(cudaErrorStreamCaptureUnsupported)
+    WARPSIM_NAME(cudaErrorStreamCaptureInvalidated)
+    WARPSIM_NAME(cudaErrorStreamCaptureUnmatched)
+    WARPSIM_NAME(cudaErrorStreamCaptureUnjoined)
+    WARPSIM_NAME(cudaErrorGraphExecUpdateFailure)
     WARPSIM_NAME(cudaErrorUnknown)
   }
 #undef WARPSIM_NAME
@@ -127,6 +133,19 @@ extern "C" const char *cudaGetErrorString(cudaError_t error) {
     return "operation not permitted";
   case cudaErrorNotSupported:
     return "operation not supported";
+  case cudaErrorIllegalState:
+    return "the operation cannot be performed in the present state";
+  case cudaErrorStreamCaptureUnsupported:
+    return "operation not permitted when stream is capturing";
+  case cudaErrorStreamCaptureInvalidated:
+    return "operation failed due to a previous error during capture";
+  case cudaErrorStreamCaptureUnmatched:
+    return "capture was not initiated in this stream";
+  case cudaErrorStreamCaptureUnjoined:
+    return "capturing stream has unjoined work";
+  case cudaErrorGraphExecUpdateFailure:
+    return "the graph update was not performed because it included changes which violated "
+           "constraints specific to instantiated graph update";
   case cudaErrorUnknown:
     return "unknown error";
   }

@@ -9,7 +9,8 @@ extern "C" {
 // One atomic operation on the `type & 0xf` bytes at `addr` (1, 2, 4 or 8):
 // `op` a warpsim::atomic::Op, `type` size | kind << 4 (warpsim::atomic::Kind),
 // `order` a C11 memory order number (cuda::std::memory_order), `scope` a
-// cuda::thread_scope number. Operands and the result are the value's bits,
+// cuda::thread_scope number (system 0, device 1, block 2, thread 3) or 4 for
+// cluster scope. Operands and the result are the value's bits,
 // zero-extended. Returns the old value (a store: 0).
 unsigned long long warpsim_atomic(unsigned op, void *addr, unsigned type, unsigned long long value,
                                   unsigned long long compare, unsigned order, unsigned scope,

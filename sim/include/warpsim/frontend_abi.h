@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "warpsim/cuda_graphs.h"
 #include "warpsim/cuda_types.h"
 
 namespace warpsim {
@@ -155,6 +156,21 @@ __attribute__((disable_sanitizer_instrumentation)) void launch_entry(void *p) {
   launch_call(c, std::make_index_sequence<std::tuple_size_v<decltype(c->args)>>{});
 }
 inline constexpr unsigned kKernelCallDepth = 2;
+
+// Where each argument lies in a closure (CUDA graphs: a kernel node's
+// parameters are read and replaced through these).
+template <class Closure, std::size_t... I>
+unsigned closure_args_at(Closure *c, void **ptrs, std::size_t *sizes, std::index_sequence<I...>) {
+  ((ptrs[I] = static_cast<void *>(&std::get<I>(c->args)),
+    sizes[I] = sizeof(std::tuple_element_t<I, decltype(c->args)>)),
+   ...);
+  return static_cast<unsigned>(sizeof...(I));
+}
+template <class Closure> unsigned closure_args(void *p, void **ptrs, std::size_t *sizes) {
+  auto *c = static_cast<Closure *>(p);
+  return closure_args_at(c, ptrs, sizes,
+                         std::make_index_sequence<std::tuple_size_v<decltype(c->args)>>{});
+}
 } // namespace detail
 
 // `kernel<<<cfg>>>(args...)` becomes `launch(site, cfg, [=](auto&&... a) {
@@ -164,6 +180,12 @@ template <class F, class... A>
 cudaError_t launch(const KernelSite &site, const LaunchConfig &config, F &&body, A &&...args) {
   using Tuple = std::tuple<std::decay_t<A>...>;
   using Closure = detail::LaunchClosure<std::decay_t<F>, Tuple>;
+  if (warpsim_stream_capturing(config.stream)) { // recorded into a graph, run with it
+    Closure c{std::forward<F>(body), Tuple(std::forward<A>(args)...)};
+    return warpsim_capture_launch(&site, &config, &detail::launch_entry<Closure>, &c,
+                                  sizeof(Closure), alignof(Closure),
+                                  &detail::closure_args<Closure>);
+  }
   void *buf = warpsim_param_buffer(sizeof(Closure), alignof(Closure));
   if (buf == nullptr)
     return cudaErrorInvalidValue;
@@ -196,6 +218,22 @@ cudaError_t launchWithArgs(const KernelSite &site, bool cooperative, void (*kern
   config.cooperative = cooperative;
   return detail::launchArgs(site, config, kernel, args, std::index_sequence_for<P...>{});
 }
+
+// `static KernelLauncher __ws_launcher_N(&kernel, KernelSite{...});`
+// follows a kernel's definition in a file that builds CUDA graphs: a kernel
+// node names its kernel by address only, and this launches it from an
+// argument array (sim/runtime/CudaGraphs.cpp).
+template <class... P> struct KernelLauncher {
+  KernelSite site;
+  KernelLauncher(void (*)(P...), const KernelSite &s) : site(s) {
+    warpsim_register_kernel_launcher(site.kernel_addr, &site, &byArgs);
+  }
+  static cudaError_t byArgs(const KernelSite *s, const LaunchConfig *config, void **args) {
+    return launchWithArgs(*s, config->cooperative,
+                          reinterpret_cast<void (*)(P...)>(const_cast<void *>(s->kernel_addr)),
+                          config->grid, config->block, args, config->smem, config->stream);
+  }
+};
 
 // cudaLaunchKernelEx(&config, kernel, args...) as the front end rewrites it
 // (the kernel named): launchEx(&config, site, &kernel, args...).
