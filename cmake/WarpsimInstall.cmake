@@ -3,6 +3,7 @@
 # headers relative to P/bin (sim/driver/RuntimePaths.cpp); clang++-19, its
 # resource directory and Boost.Context come from the system.
 #   P/bin/warpsim
+#   P/bin/warpsim-nvcc    a link to warpsim: nvcc's command line (docs/cli.md)
 #   P/lib/warpsim/        the runtime archives every simulated program links
 #   P/share/warpsim/include/  the CUDA and warpsim device headers (sim/include)
 #   P/share/warpsim/arch/     the architecture data (model/arch, built into warpsim)
@@ -10,6 +11,9 @@
 include(CMakePackageConfigHelpers)
 
 install(TARGETS warpsim EXPORT warpsimTargets RUNTIME DESTINATION bin)
+# The relative link made beside the built warpsim (sim/CMakeLists.txt) is
+# installed as a link.
+install(PROGRAMS "$<TARGET_FILE_DIR:warpsim>/warpsim-nvcc" DESTINATION bin)
 install(TARGETS warpsim_rt warpsim_sim_core warpsim_model warpsim_cuda_errors
         ARCHIVE DESTINATION ${WARPSIM_INSTALL_LIBDIR})
 install(DIRECTORY "${CMAKE_SOURCE_DIR}/sim/include/" DESTINATION ${WARPSIM_INSTALL_INCLUDEDIR})
