@@ -6,6 +6,7 @@
 
 #include "CudaArch.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 namespace warpsim::frontend {
@@ -219,6 +220,56 @@ void collectDeviceOnly(const clang::DeclContext *dc, const clang::SourceManager 
 }
 } // namespace
 
+namespace {
+// Brace ranges of function and lambda bodies and class definitions: a
+// conditional inside one is no file-scope conditional (bodies see their
+// pass's view through the bracketing; classes keep the host pass's).
+class BodyRanges : public clang::RecursiveASTVisitor<BodyRanges> {
+public:
+  BodyRanges(const clang::SourceManager &sm, UserFiles &files, DefinitionLines &out)
+      : sm_(sm), files_(files), out_(out) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitFunctionDecl(clang::FunctionDecl *fd) {
+    if (fd->doesThisDeclarationHaveABody() && fd->getBody() != nullptr)
+      add(fd->getBody()->getBeginLoc(), fd->getBody()->getEndLoc());
+    return true;
+  }
+  bool VisitLambdaExpr(clang::LambdaExpr *l) {
+    if (l->getBody() != nullptr)
+      add(l->getBody()->getBeginLoc(), l->getBody()->getEndLoc());
+    return true;
+  }
+  bool VisitTagDecl(clang::TagDecl *t) {
+    if (t->isThisDeclarationADefinition())
+      add(t->getBraceRange().getBegin(), t->getBraceRange().getEnd());
+    return true;
+  }
+
+private:
+  const clang::SourceManager &sm_;
+  UserFiles &files_;
+  DefinitionLines &out_;
+  void add(clang::SourceLocation b, clang::SourceLocation e) {
+    if (b.isInvalid() || e.isInvalid())
+      return;
+    b = sm_.getExpansionLoc(b);
+    e = sm_.getExpansionLoc(e);
+    if (sm_.getFileID(b) != sm_.getFileID(e))
+      return;
+    auto ref = sm_.getFileEntryRefForID(sm_.getFileID(b));
+    const UserFile *f = ref ? files_.find(ref->getName()) : nullptr;
+    if (f != nullptr)
+      out_[f->abs_path].emplace_back(sm_.getSpellingLineNumber(b), sm_.getSpellingLineNumber(e));
+  }
+};
+} // namespace
+
+DefinitionLines bodyLines(clang::ASTContext &ast, UserFiles &files) {
+  DefinitionLines out;
+  BodyRanges(ast.getSourceManager(), files, out).TraverseDecl(ast.getTranslationUnitDecl());
+  return out;
+}
+
 DefinitionLines deviceOnlyDefinitions(clang::ASTContext &ast, UserFiles &files) {
   DefinitionLines out;
   collectDeviceOnly(ast.getTranslationUnitDecl(), ast.getSourceManager(), files, out);
@@ -227,7 +278,7 @@ DefinitionLines deviceOnlyDefinitions(clang::ASTContext &ast, UserFiles &files) 
 
 MergedPasses mergePasses(UserFiles &files, const ConditionalChains &host,
                          const ConditionalChains &device, const DefinitionLines &deviceOnly,
-                         unsigned cuda_arch) {
+                         const DefinitionLines &bodies, unsigned cuda_arch) {
   MergedPasses merged;
   for (UserFile *f : files.all()) {
     auto h = host.find(f->abs_path);
@@ -240,11 +291,30 @@ MergedPasses mergePasses(UserFiles &files, const ConditionalChains &host,
       auto dit = d->second.find(ifLine);
       // A chain both passes processed (a nested one inside a merged branch
       // was processed by one of them only) and whose branches differ.
-      if (dit == d->second.end() || dit->second.taken == hc.taken || !hc.ended ||
-          !dit->second.ended || dit->second.lines != hc.lines)
+      // (A pass that skips the rest of a chain after its branch may not
+      // report the later #else: the chains are compared by their #endif and
+      // the opening lines of the branches taken.)
+      if (dit == d->second.end() || !hc.ended || !dit->second.ended ||
+          dit->second.lines.back() != hc.lines.back())
         continue;
-      const std::vector<unsigned> &b = hc.lines;
-      const int ht = hc.taken, dt = dit->second.taken;
+      const unsigned hostOpen = hc.taken < 0 ? 0 : hc.lines[hc.taken];
+      const unsigned deviceOpen = dit->second.taken < 0 ? 0 : dit->second.lines[dit->second.taken];
+      if (hostOpen == deviceOpen)
+        continue;
+      bool inBody = false;
+      if (auto bs = bodies.find(f->abs_path); bs != bodies.end())
+        for (const auto &[first, last] : bs->second)
+          inBody = inBody || (ifLine >= first && ifLine <= last);
+      if (inBody)
+        continue;
+      std::vector<unsigned> b = hc.lines;
+      b.insert(b.end(), dit->second.lines.begin(), dit->second.lines.end());
+      std::sort(b.begin(), b.end());
+      b.erase(std::unique(b.begin(), b.end()), b.end());
+      auto branchOf = [&](unsigned open) {
+        return open == 0 ? -1 : static_cast<int>(std::find(b.begin(), b.end(), open) - b.begin());
+      };
+      const int ht = branchOf(hostOpen), dt = branchOf(deviceOpen);
       // Macros (name -> line) each kept branch defines.
       std::map<std::string, unsigned> hostDefines, deviceDefines;
       for (std::size_t i = 0; i + 1 < b.size(); ++i) {

@@ -66,9 +66,12 @@ struct MergedPasses {
 // ones are dropped from the merged text (its device pass has its own).
 using DefinitionLines = std::map<std::string, std::vector<std::pair<unsigned, unsigned>>>;
 DefinitionLines deviceOnlyDefinitions(clang::ASTContext &ast, UserFiles &files);
+// Lines of function and lambda bodies and class definitions (braces), where
+// conditionals are not merged.
+DefinitionLines bodyLines(clang::ASTContext &ast, UserFiles &files);
 MergedPasses mergePasses(UserFiles &files, const ConditionalChains &host,
                          const ConditionalChains &device, const DefinitionLines &deviceOnly,
-                         unsigned cuda_arch);
+                         const DefinitionLines &bodies, unsigned cuda_arch);
 // The helper macros a merged macro's selector uses (-D flags of the parse
 // and the compile): `__WS_ARCH_PICK(d, h)` is d where __CUDA_ARCH__ is
 // defined, h elsewhere.

@@ -54,6 +54,7 @@ struct Outputs {
   std::map<std::string, ArchLayer> arch;
   ArchMacros arch_macros;
   DefinitionLines device_only; // the plan's: device-only definitions (ArchPasses.cpp)
+  DefinitionLines bodies;      // the plan's: bodies and class definitions
 };
 
 class Consumer : public clang::ASTConsumer {
@@ -71,6 +72,7 @@ public:
     if (out_.plan_arch && mentionsCudaArch(files_)) {
       out_.arch = planArchLayers(ast, files_, out_.arch_macros, out_.cuda_arch);
       out_.device_only = deviceOnlyDefinitions(ast, files_);
+      out_.bodies = bodyLines(ast, files_);
       out_.needs_arch = true;
       return;
     }
@@ -224,6 +226,9 @@ ParseSetup makeParseSetup(const TranslateOptions &opts) {
   common.push_back("-std=" + opts.std);
   // nvcc defines the list of architectures it compiles for in both passes.
   common.push_back("-D__CUDA_ARCH_LIST__=" + std::to_string(opts.cuda_arch));
+  // With __CUDACC_VER_MAJOR__/MINOR__ (warpsim/cuda_keywords.h): nvcc
+  // --version's V13.0.48, which CMake's compiler identification reads.
+  common.push_back("-D__CUDACC_VER_BUILD__=48");
   // What a macro defined by both of nvcc's passes expands through (ArchPasses.cpp).
   for (std::string &d : archPickDefines(opts.cuda_arch))
     common.push_back(std::move(d));
@@ -320,7 +325,8 @@ TranslateResult translate(const TranslateOptions &opts) {
       invocation.setDiagnosticConsumer(&quiet);
       invocation.run();
     }
-    merged = mergePasses(*files, hostChains, deviceChains, outputs->device_only, opts.cuda_arch);
+    merged = mergePasses(*files, hostChains, deviceChains, outputs->device_only, outputs->bodies,
+                         opts.cuda_arch);
     warnings = merged.warnings;
     if (!merged.text.empty()) {
       files = std::make_unique<UserFiles>();

@@ -1,7 +1,9 @@
 #include "NvccArgs.h"
 
 #include <algorithm>
+#include <fstream>
 #include <map>
+#include <sstream>
 
 #include "warpsim/model/ArchSpec.h"
 
@@ -160,6 +162,41 @@ int simulatedNumber(const std::string &name) {
   return v;
 }
 
+// The arguments of an options file (--options-file, as CMake writes its
+// include directories): separated by white space, '"' and '\'' quoting.
+bool readOptionsFile(const std::string &path, std::vector<std::string> &out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return false;
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string cur;
+  bool have = false;
+  char quote = 0;
+  for (char c : text.str()) {
+    if (quote != 0) {
+      if (c == quote)
+        quote = 0;
+      else
+        cur += c;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+      have = true;
+    } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      if (have)
+        out.push_back(cur);
+      cur.clear();
+      have = false;
+    } else {
+      cur += c;
+      have = true;
+    }
+  }
+  if (have)
+    out.push_back(cur);
+  return true;
+}
+
 } // namespace
 
 std::string simulatedArchFor(const std::string &nvccArch, std::string &why) {
@@ -191,7 +228,7 @@ std::string simulatedArchFor(const std::string &nvccArch, std::string &why) {
   return {};
 }
 
-NvccParse parseNvccCommandLine(const std::vector<std::string> &args) {
+NvccParse parseNvccCommandLine(std::vector<std::string> args) {
   NvccOptions o;
   bool forwardUnknownCompiler = false, forwardUnknownLinker = false;
   bool shared = false;             // -shared: only with -dlink, where CMake passes it
@@ -409,7 +446,10 @@ NvccParse parseNvccCommandLine(const std::vector<std::string> &args) {
     } else if (name == "-forward-unknown-to-host-linker") {
       forwardUnknownLinker = true;
     } else if (name == "-optf") {
-      return fail("--options-file: not supported by warpsim nvcc (give the options directly)");
+      std::vector<std::string> more;
+      if (!readOptionsFile(value, more))
+        return fail("--options-file: cannot read '" + value + "'");
+      args.insert(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, more.begin(), more.end());
     } else if (name == "-odir" || name == "-split-compile") {
       return fail(a + ": not supported by warpsim nvcc");
     }

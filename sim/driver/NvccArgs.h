@@ -57,7 +57,7 @@ struct NvccParse {
 
 // Parses nvcc's arguments (those after `warpsim nvcc`, or all of
 // warpsim-nvcc's). `argv0` names the command in messages.
-NvccParse parseNvccCommandLine(const std::vector<std::string> &args);
+NvccParse parseNvccCommandLine(std::vector<std::string> args);
 
 // The architecture warpsim simulates for nvcc's `-arch`/`-gencode`/`-code`
 // value ("sm_80", "compute_90", "90", "sm_90a", "native", "all" ...); empty

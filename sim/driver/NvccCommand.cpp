@@ -41,7 +41,13 @@ std::string nvccExecutable() { return selfDir() + "/warpsim-nvcc"; }
 // a compile line with `-arch compute_NN` (the default architecture) and a
 // link line that contains LIBRARIES (its first word becomes the host link
 // launcher, which must therefore be warpsim-nvcc: it adds the runtime).
-std::string toolkitRoot() { return fs::path(selfDir()).parent_path().string(); }
+// The toolkit root is a directory beside the runtime libraries (build tree:
+// <build>/sim/cuda; install: <prefix>/lib/warpsim/cuda) whose lib64 holds
+// libcudart_static.a and libcudadevrt.a: linker scripts naming the runtime,
+// for targets CMake links with the C++ compiler (sim/CMakeLists.txt).
+std::string toolkitRoot() {
+  return (fs::path(runtimePaths().libraries.front()).parent_path() / "cuda").string();
+}
 std::string libraryDirFlag() { return "\"-L" + toolkitRoot() + "/lib64\""; }
 
 void printVerboseHeader() {
@@ -291,6 +297,12 @@ int runNvcc(const std::vector<std::string> &args) {
     const std::vector<std::string> runtime = runtimeLinkArguments();
     ld.insert(ld.end(), runtime.begin(), runtime.end());
     ld.insert(ld.end(), {"-o", out});
+    // The toolkit's lib64 (its libcudart_static.a names the runtime), and
+    // with -v clang's own ld line: CMake takes the implicit link directories
+    // of CUDA, which a target linked by the C++ compiler needs, from it.
+    ld.push_back("-L" + toolkitRoot() + "/lib64");
+    if (n.verbose)
+      ld.push_back("-v");
     if (n.verbose) {
       // The line CMake takes the host link launcher and implicit libraries from.
       std::string line = nvccExecutable();

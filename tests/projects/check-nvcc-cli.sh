@@ -53,5 +53,5 @@ printf '__global__ void bad(int *o) { o[0] = undeclared; }\n' >bad.cu
 status=0
 "$nvcc" -c bad.cu -o bad.o >bad.txt 2>&1 || status=$?
 [ "$status" -eq 4 ] || { cat bad.txt; fail "a compile error exited $status, expected 4"; }
-grep -q "^bad.cu:1:39: error: use of undeclared identifier 'undeclared'" bad.txt || { cat bad.txt; fail "the error's location"; }
+grep -q "^bad.cu:1:38: error: use of undeclared identifier 'undeclared'" bad.txt || { cat bad.txt; fail "the error's location"; }
 echo "check-nvcc-cli: OK"

@@ -15,8 +15,8 @@ namespace cg = cooperative_groups;
 #if __CUDA_ARCH__ >= 700
 // Only the device pass sees this function (simpleAWBarrier's reduceBlockData).
 __device__ void reduceBlockData(cuda::barrier<cuda::thread_scope_block> &barrier,
-                                cg::thread_block_tile<32> &tile32, double &threadSum,
-                                double *result) {
+                                cg::thread_block_tile<32, cg::thread_block> &tile32,
+                                double &threadSum, double *result) {
   extern __shared__ double tmp[];
   for (int offset = tile32.size() / 2; offset > 0; offset /= 2)
     threadSum += tile32.shfl_down(threadSum, offset);

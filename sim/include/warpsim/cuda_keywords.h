@@ -42,4 +42,3 @@ template <class T> constexpr unsigned long alignasValue() { return alignof(T); }
 #define CUDART_VERSION 13000
 #define __CUDACC_VER_MAJOR__ 13
 #define __CUDACC_VER_MINOR__ 0
-#define __CUDACC_VER_BUILD__ 48 // nvcc --version: V13.0.48 (CMake reads all three)
