@@ -3,6 +3,7 @@
 # headers relative to P/bin (sim/driver/RuntimePaths.cpp); clang++-19, its
 # resource directory and Boost.Context come from the system.
 #   P/bin/warpsim
+#   P/bin/warpsim-nvcc    a link to warpsim: nvcc's command line (docs/cli.md)
 #   P/lib/warpsim/        the runtime archives every simulated program links
 #   P/share/warpsim/include/  the CUDA and warpsim device headers (sim/include)
 #   P/share/warpsim/arch/     the architecture data (model/arch, built into warpsim)
@@ -10,6 +11,18 @@
 include(CMakePackageConfigHelpers)
 
 install(TARGETS warpsim EXPORT warpsimTargets RUNTIME DESTINATION bin)
+# The relative link made beside the built warpsim (sim/CMakeLists.txt) is
+# installed as a link.
+install(PROGRAMS "$<TARGET_FILE_DIR:warpsim>/warpsim-nvcc" DESTINATION bin)
+# warpsim-nvcc's toolkit directory (NvccCommand.cpp): linker scripts naming
+# the installed runtime, written with the install prefix (absolute paths: a
+# moved prefix must be installed again for CMake links through them).
+install(CODE "
+  set(_lib \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${WARPSIM_INSTALL_LIBDIR}\")
+  set(_run \"\${CMAKE_INSTALL_PREFIX}/${WARPSIM_INSTALL_LIBDIR}\")
+  foreach(_l cudart_static cudadevrt)
+    file(WRITE \"\${_lib}/cuda/lib64/lib\${_l}.a\" \"EXTERN(warpsim_link_checkers warpsim_link_profiler)\\nINPUT(\${_run}/$<TARGET_FILE_NAME:warpsim_checks> \${_run}/$<TARGET_FILE_NAME:warpsim_rt> \${_run}/$<TARGET_FILE_NAME:warpsim_sim_core> \${_run}/$<TARGET_FILE_NAME:warpsim_model> \${_run}/$<TARGET_FILE_NAME:warpsim_cuda_errors> $<TARGET_FILE:Boost::context> -lpthread)\\n\")
+  endforeach()")
 install(TARGETS warpsim_rt warpsim_checks warpsim_sim_core warpsim_model warpsim_cuda_errors
         ARCHIVE DESTINATION ${WARPSIM_INSTALL_LIBDIR})
 install(DIRECTORY "${CMAKE_SOURCE_DIR}/sim/include/" DESTINATION ${WARPSIM_INSTALL_INCLUDEDIR})

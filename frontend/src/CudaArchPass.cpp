@@ -139,10 +139,14 @@ public:
     unsigned bl, bc, el, ec;
     lineAndColumn(text, b.offset, bl, bc);
     lineAndColumn(text, e.offset, el, ec);
-    const std::string define =
-        "\n#define __CUDA_ARCH__ " + arch_ + "\n#line " + std::to_string(bl) + "\n" + spaces(bc);
-    const std::string undef =
-        "\n#undef __CUDA_ARCH__\n#line " + std::to_string(el) + "\n" + spaces(ec - 1);
+    // push/pop, not #undef: a body inside the device pass's branch of a
+    // merged file-scope conditional (ArchPasses.cpp) is followed by more of
+    // that branch, which sees the macro too.
+    const std::string define = "\n#pragma push_macro(\"__CUDA_ARCH__\")\n#undef __CUDA_ARCH__\n"
+                               "#define __CUDA_ARCH__ " +
+                               arch_ + "\n#line " + std::to_string(bl) + "\n" + spaces(bc);
+    const std::string undef = "\n#pragma pop_macro(\"__CUDA_ARCH__\")\n#line " +
+                              std::to_string(el) + "\n" + spaces(ec - 1);
     if (!host) {
       layer.inserts.push_back({b.offset + 1, define});
       layer.inserts.push_back({e.offset, undef});
@@ -184,112 +188,6 @@ std::map<std::string, ArchLayer> planArchLayers(clang::ASTContext &ast, UserFile
     it = it->second.inserts.empty() ? layers.erase(it) : std::next(it);
   }
   return layers;
-}
-
-// ------------------------------------------------------------ conditionals
-
-namespace {
-
-class ConditionalRecorder : public clang::PPCallbacks {
-public:
-  ConditionalRecorder(clang::Preprocessor &pp, UserFiles &files, const ArchMacros &macros,
-                      ArchConditionals &out)
-      : sm_(pp.getSourceManager()), files_(files), macros_(macros), out_(out) {}
-
-  void If(clang::SourceLocation loc, clang::SourceRange, ConditionValueKind v) override {
-    recordCondition(loc, v);
-  }
-  void Elif(clang::SourceLocation loc, clang::SourceRange, ConditionValueKind v,
-            clang::SourceLocation) override {
-    recordCondition(loc, v);
-  }
-  void Ifdef(clang::SourceLocation loc, const clang::Token &name,
-             const clang::MacroDefinition &md) override {
-    if (isArchName(name.getIdentifierInfo()->getName(), macros_))
-      record(loc, md ? 2 : 1);
-  }
-  void Ifndef(clang::SourceLocation loc, const clang::Token &name,
-              const clang::MacroDefinition &md) override {
-    if (isArchName(name.getIdentifierInfo()->getName(), macros_))
-      record(loc, md ? 1 : 2);
-  }
-
-private:
-  const clang::SourceManager &sm_;
-  UserFiles &files_;
-  const ArchMacros &macros_;
-  ArchConditionals &out_;
-
-  UserFile *file(clang::SourceLocation loc, std::string &name) const {
-    if (!loc.isFileID())
-      return nullptr;
-    auto ref = sm_.getFileEntryRefForID(sm_.getFileID(loc));
-    if (!ref)
-      return nullptr;
-    name = ref->getName().str();
-    return files_.find(name);
-  }
-
-  // The directive's line (with its continuations) names the arch?
-  void recordCondition(clang::SourceLocation loc, ConditionValueKind v) {
-    std::string name;
-    UserFile *f = file(loc, name);
-    if (f == nullptr)
-      return;
-    std::string_view text = f->parsed;
-    std::size_t b = sm_.getFileOffset(loc), e = b;
-    while (e < text.size() && (text[e] != '\n' || (e > b && text[e - 1] == '\\')))
-      ++e;
-    if (mentionsArch(text.substr(b, e - b), macros_))
-      record(loc, v == CVK_NotEvaluated ? 0 : v == CVK_False ? 1 : 2);
-  }
-
-  void record(clang::SourceLocation loc, int value) {
-    std::string name;
-    if (file(loc, name) == nullptr)
-      return;
-    std::size_t off = sm_.getFileOffset(loc);
-    out_[{name, off}] = {name, off, value};
-  }
-};
-
-} // namespace
-
-std::unique_ptr<clang::PPCallbacks> makeArchConditionalRecorder(clang::Preprocessor &pp,
-                                                                UserFiles &files,
-                                                                const ArchMacros &macros,
-                                                                ArchConditionals &out) {
-  return std::make_unique<ConditionalRecorder>(pp, files, macros, out);
-}
-
-std::string archConditionalWarnings(UserFiles &files, const ArchConditionals &host,
-                                    const ArchConditionals &device, unsigned cuda_arch) {
-  std::string out;
-  for (const auto &[key, h] : host) {
-    auto d = device.find(key);
-    if (d == device.end() || d->second.value == h.value)
-      continue;
-    UserFile *f = files.find(h.file);
-    if (f == nullptr)
-      continue;
-    std::size_t passed = f->arch.toPassed(h.offset);
-    bool inBody = false;
-    for (const auto &[from, to] : f->arch.bodies)
-      inBody = inBody || (passed > from && passed < to);
-    if (inBody)
-      continue;
-    unsigned line, col;
-    lineAndColumn(f->original, f->toOriginal(h.offset), line, col);
-    out += renderDiagnostic(
-        f->report_name, f->original, line, col, "warning",
-        "this conditional depends on __CUDA_ARCH__ outside a function body, where nvcc's device "
-        "pass (__CUDA_ARCH__ " +
-            std::to_string(cuda_arch) +
-            ") takes another branch than its host pass; warpsim compiles the host pass's "
-            "branch for host and device code alike (inside a function body the device's "
-            "view is used)");
-  }
-  return out;
 }
 
 } // namespace warpsim::frontend

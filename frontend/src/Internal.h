@@ -102,7 +102,9 @@ struct UserFile {
   std::string name;        // as the parser opened it (relative when given so)
   std::string abs_path;    // absolute, for dependencies and the overlay
   std::string report_name; // in KernelSite/SharedVar literals and reports
-  std::string original;    // the text on disk
+  std::string original;    // the text on disk, or with nvcc's two passes merged
+                           // (ArchPasses.cpp: the same lines and columns)
+  std::string on_disk;     // the text on disk
   LaunchPassDetail pass;   // its launch-pass result
   ArchLayer arch;          // __CUDA_ARCH__ insertions into pass.result.text
   std::string parsed;      // what the parser reads: pass.result.text + arch
@@ -134,11 +136,14 @@ private:
 // whose files are not the user's (clang's resource dir, warpsim's headers,
 // /usr/include, ...).
 // `arch`, if given, holds the __CUDA_ARCH__ pass's insertions by absolute
-// path, applied after the launch pass.
+// path, applied after the launch pass; `merged`, if given, the text of files
+// whose file-scope conditionals the two passes merge, read in place of the
+// file's (before the launch pass).
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 makeUserFileSystem(UserFiles &files, std::vector<std::string> system_prefixes,
                    std::string main_file_abs, std::string main_file_name,
-                   const std::map<std::string, ArchLayer> *arch = nullptr);
+                   const std::map<std::string, ArchLayer> *arch = nullptr,
+                   const std::map<std::string, std::string> *merged = nullptr);
 
 // ------------------------------------------------------------ parse set-up
 

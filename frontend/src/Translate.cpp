@@ -53,7 +53,8 @@ struct Outputs {
   bool needs_arch = false;
   std::map<std::string, ArchLayer> arch;
   ArchMacros arch_macros;
-  ArchConditionals *conditionals = nullptr; // recorded when set
+  DefinitionLines device_only; // the plan's: device-only definitions (ArchPasses.cpp)
+  DefinitionLines bodies;      // the plan's: bodies and class definitions
 };
 
 class Consumer : public clang::ASTConsumer {
@@ -70,6 +71,8 @@ public:
     // remains.
     if (out_.plan_arch && mentionsCudaArch(files_)) {
       out_.arch = planArchLayers(ast, files_, out_.arch_macros, out_.cuda_arch);
+      out_.device_only = deviceOnlyDefinitions(ast, files_);
+      out_.bodies = bodyLines(ast, files_);
       out_.needs_arch = true;
       return;
     }
@@ -118,7 +121,7 @@ private:
         text = sm.getBufferData(fid).str();
       if (f->is_main) {
         out_.main_text = std::move(text);
-      } else if (text != f->original && done.insert(f->abs_path).second) {
+      } else if (text != f->on_disk && done.insert(f->abs_path).second) {
         out_.headers.emplace_back(f->abs_path, std::move(text));
       }
     }
@@ -134,9 +137,6 @@ public:
     clang::Preprocessor &pp = ci.getPreprocessor();
     if (out_.plan_arch)
       pp.addPPCallbacks(makeArchMacroCollector(out_.arch_macros));
-    if (out_.conditionals != nullptr)
-      pp.addPPCallbacks(
-          makeArchConditionalRecorder(pp, files_, out_.arch_macros, *out_.conditionals));
     return std::make_unique<Consumer>(ci, files_, out_);
   }
 
@@ -188,23 +188,21 @@ std::string overlayYaml(const std::vector<std::pair<std::string, std::string>> &
   return y + "\n  ]\n}\n";
 }
 
-// Preprocesses the bracketed text as nvcc's device pass would see it
-// (__CUDA_ARCH__ defined everywhere), recording the conditionals that depend
-// on it.
-class DeviceViewAction : public clang::PreprocessOnlyAction {
+// Preprocesses the user's files as one of nvcc's passes sees them
+// (__CUDA_ARCH__ defined at file scope for the device pass), recording the
+// conditional chains each takes (ArchPasses.cpp).
+class PassViewAction : public clang::PreprocessOnlyAction {
 public:
-  DeviceViewAction(UserFiles &files, const ArchMacros &macros, ArchConditionals &out)
-      : files_(files), macros_(macros), out_(out) {}
+  PassViewAction(UserFiles &files, ConditionalChains &out) : files_(files), out_(out) {}
   bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
     clang::Preprocessor &pp = ci.getPreprocessor();
-    pp.addPPCallbacks(makeArchConditionalRecorder(pp, files_, macros_, out_));
+    pp.addPPCallbacks(makeConditionalChainRecorder(pp, files_, out_));
     return true;
   }
 
 private:
   UserFiles &files_;
-  const ArchMacros &macros_;
-  ArchConditionals &out_;
+  ConditionalChains &out_;
 };
 
 TranslateResult failure(std::string diagnostics) {
@@ -228,6 +226,12 @@ ParseSetup makeParseSetup(const TranslateOptions &opts) {
   common.push_back("-std=" + opts.std);
   // nvcc defines the list of architectures it compiles for in both passes.
   common.push_back("-D__CUDA_ARCH_LIST__=" + std::to_string(opts.cuda_arch));
+  // With __CUDACC_VER_MAJOR__/MINOR__ (warpsim/cuda_keywords.h): nvcc
+  // --version's V13.0.48, which CMake's compiler identification reads.
+  common.push_back("-D__CUDACC_VER_BUILD__=48");
+  // What a macro defined by both of nvcc's passes expands through (ArchPasses.cpp).
+  for (std::string &d : archPickDefines(opts.cuda_arch))
+    common.push_back(std::move(d));
   // warpsim's built-in variables (threadIdx.x, ...) are __declspec(property)
   // members, as in clang's own CUDA headers.
   common.push_back("-fdeclspec");
@@ -290,39 +294,56 @@ TranslateResult translate(const TranslateOptions &opts) {
   outputs->plan_arch = true;
   outputs->cuda_arch = opts.cuda_arch;
   auto diag = std::make_unique<FirstErrorConsumer>(*files);
-  auto parse = [&](const std::map<std::string, ArchLayer> *arch) {
-    auto fs = makeUserFileSystem(*files, system, mainAbs, opts.input_path, arch);
+  auto parse = [&](const std::map<std::string, ArchLayer> *arch,
+                   const std::map<std::string, std::string> *merged) {
+    auto fs = makeUserFileSystem(*files, system, mainAbs, opts.input_path, arch, merged);
     auto fm = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), fs);
     clang::tooling::ToolInvocation invocation(args, std::make_unique<Action>(*files, *outputs),
                                               fm.get());
     invocation.setDiagnosticConsumer(diag.get());
     invocation.run();
   };
-  parse(nullptr);
+  parse(nullptr, nullptr);
   std::string warnings;
+  MergedPasses merged;
   if (outputs->needs_arch) {
-    auto planned = std::move(outputs);
-    ArchConditionals host, device;
-    files = std::make_unique<UserFiles>();
-    outputs = std::make_unique<Outputs>();
-    outputs->arch_macros = planned->arch_macros;
-    outputs->conditionals = &host;
-    diag = std::make_unique<FirstErrorConsumer>(*files);
-    parse(&planned->arch);
-    if (!diag->hasError() && outputs->ran && !host.empty()) {
-      UserFiles deviceFiles;
-      auto fs = makeUserFileSystem(deviceFiles, system, mainAbs, opts.input_path, &planned->arch);
+    // nvcc's two passes at file scope: which conditional chains each takes.
+    // Where they differ, both branches are compiled (the merged text), and
+    // the bracketing is planned again on it.
+    ConditionalChains hostChains, deviceChains;
+    for (bool device : {false, true}) {
+      UserFiles viewFiles;
+      auto fs = makeUserFileSystem(viewFiles, system, mainAbs, opts.input_path);
       auto fm = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), fs);
-      std::vector<std::string> deviceArgs = args;
-      deviceArgs.insert(deviceArgs.end() - 1, "-D__CUDA_ARCH__=" + std::to_string(opts.cuda_arch));
+      std::vector<std::string> viewArgs = args;
+      if (device)
+        viewArgs.insert(viewArgs.end() - 1, "-D__CUDA_ARCH__=" + std::to_string(opts.cuda_arch));
       clang::IgnoringDiagConsumer quiet;
       clang::tooling::ToolInvocation invocation(
-          deviceArgs, std::make_unique<DeviceViewAction>(deviceFiles, planned->arch_macros, device),
+          viewArgs, std::make_unique<PassViewAction>(viewFiles, device ? deviceChains : hostChains),
           fm.get());
       invocation.setDiagnosticConsumer(&quiet);
       invocation.run();
-      warnings = archConditionalWarnings(*files, host, device, opts.cuda_arch);
     }
+    merged = mergePasses(*files, hostChains, deviceChains, outputs->device_only, outputs->bodies,
+                         opts.cuda_arch);
+    warnings = merged.warnings;
+    if (!merged.text.empty()) {
+      files = std::make_unique<UserFiles>();
+      outputs = std::make_unique<Outputs>();
+      outputs->plan_arch = true;
+      outputs->cuda_arch = opts.cuda_arch;
+      diag = std::make_unique<FirstErrorConsumer>(*files);
+      parse(nullptr, &merged.text);
+    }
+  }
+  if (outputs->needs_arch) {
+    auto planned = std::move(outputs);
+    files = std::make_unique<UserFiles>();
+    outputs = std::make_unique<Outputs>();
+    outputs->arch_macros = planned->arch_macros;
+    diag = std::make_unique<FirstErrorConsumer>(*files);
+    parse(&planned->arch, merged.text.empty() ? nullptr : &merged.text);
   }
   Outputs &outputsRef = *outputs;
 

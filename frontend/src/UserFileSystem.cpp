@@ -56,10 +56,11 @@ private:
 class UserFileSystem : public vfs::ProxyFileSystem {
 public:
   UserFileSystem(UserFiles &files, std::vector<std::string> system_prefixes, std::string main_abs,
-                 std::string main_name, const std::map<std::string, ArchLayer> *arch)
+                 std::string main_name, const std::map<std::string, ArchLayer> *arch,
+                 const std::map<std::string, std::string> *merged)
       : ProxyFileSystem(vfs::getRealFileSystem()), files_(files),
         system_(std::move(system_prefixes)), main_abs_(std::move(main_abs)),
-        main_name_(std::move(main_name)), arch_(arch) {}
+        main_name_(std::move(main_name)), arch_(arch), merged_(merged) {}
 
   llvm::ErrorOr<vfs::Status> status(const llvm::Twine &path) override {
     auto st = getUnderlyingFS().status(path);
@@ -87,6 +88,7 @@ private:
   std::vector<std::string> system_;
   std::string main_abs_, main_name_;
   const std::map<std::string, ArchLayer> *arch_;
+  const std::map<std::string, std::string> *merged_;
 
   // A file the launch pass rejected is parsed as it is; the pass's error is
   // reported in place of the parser's.
@@ -124,7 +126,11 @@ private:
     UserFile f;
     f.name = name;
     f.abs_path = abs;
-    f.original = (*buf)->getBuffer().str();
+    f.on_disk = (*buf)->getBuffer().str();
+    f.original = f.on_disk;
+    if (merged_ != nullptr)
+      if (auto it = merged_->find(abs); it != merged_->end())
+        f.original = it->second;
     f.is_main = abs == main_abs_;
     f.report_name = f.is_main ? main_name_ : name;
     f.pass = runLaunchPass(f.original, f.report_name);
@@ -143,9 +149,11 @@ private:
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 makeUserFileSystem(UserFiles &files, std::vector<std::string> system_prefixes,
                    std::string main_file_abs, std::string main_file_name,
-                   const std::map<std::string, ArchLayer> *arch) {
-  return llvm::makeIntrusiveRefCnt<UserFileSystem>(
-      files, std::move(system_prefixes), std::move(main_file_abs), std::move(main_file_name), arch);
+                   const std::map<std::string, ArchLayer> *arch,
+                   const std::map<std::string, std::string> *merged) {
+  return llvm::makeIntrusiveRefCnt<UserFileSystem>(files, std::move(system_prefixes),
+                                                   std::move(main_file_abs),
+                                                   std::move(main_file_name), arch, merged);
 }
 
 } // namespace warpsim::frontend

@@ -63,3 +63,8 @@ void installCheckers(ObserverSet &set) {
 } // namespace
 
 } // namespace warpsim::sim
+
+// Named by the linker scripts warpsim-nvcc gives CMake (EXTERN: linker scripts
+// cannot say --whole-archive), so that this object and its constructor above
+// are linked.
+extern "C" void warpsim_link_checkers() {}

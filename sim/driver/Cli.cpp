@@ -388,6 +388,10 @@ commands:
                      seeds (docs/explore.md)
   merge REPORT.json... [--json FILE]
                      combine explore reports of seed ranges into one
+  nvcc [nvcc options] FILE...
+                     nvcc's command line (also as warpsim-nvcc): objects
+                     and simulated executables; run them with
+                     run|check --exec PROGRAM [options] [-- args]
 
 options:
 )" + optionsHelp(false) +

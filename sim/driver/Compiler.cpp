@@ -281,14 +281,9 @@ BuildResult buildProgram(const CliOptions &o) {
   std::vector<std::string> ld = {WARPSIM_CLANGXX, "-no-pie", tmp + "/program.o"};
   if (instrumentation.stripDebugInfo)
     ld.push_back("-Wl,--strip-debug");
-  for (std::size_t i = 0; i < runtimePaths().libraries.size(); ++i) {
-    const std::string &lib = runtimePaths().libraries[i];
-    if (i == RuntimePaths::kObserversLibrary)
-      ld.insert(ld.end(), {"-Wl,--whole-archive", lib, "-Wl,--no-whole-archive"});
-    else
-      ld.push_back(lib);
-  }
-  ld.insert(ld.end(), {WARPSIM_BOOST_CONTEXT_LIB, "-lpthread", "-o", tmp + "/program"});
+  const std::vector<std::string> runtime = runtimeLinkArguments();
+  ld.insert(ld.end(), runtime.begin(), runtime.end());
+  ld.insert(ld.end(), {"-o", tmp + "/program"});
   out.clear();
   if (runCommand(ld, out) != 0) {
     r.message = "warpsim: error: linking the program failed:\n" + out;
@@ -342,6 +337,102 @@ BuildResult buildProgram(const CliOptions &o) {
   r.ok = fs::exists(r.program);
   if (!r.ok)
     r.message = "warpsim: error: cannot write the compile cache in " + cache.string();
+  return r;
+}
+
+std::vector<std::string> runtimeLinkArguments() {
+  // The observers' library is linked whole: each checker and profiler
+  // registers its installer from a constructor nothing else references.
+  std::vector<std::string> args;
+  for (std::size_t i = 0; i < runtimePaths().libraries.size(); ++i) {
+    const std::string &lib = runtimePaths().libraries[i];
+    if (i == RuntimePaths::kObserversLibrary)
+      args.insert(args.end(), {"-Wl,--whole-archive", lib, "-Wl,--no-whole-archive"});
+    else
+      args.push_back(lib);
+  }
+  args.insert(args.end(), {WARPSIM_BOOST_CONTEXT_LIB, "-lpthread"});
+  return args;
+}
+
+namespace {
+std::string commandLine(const std::vector<std::string> &argv) {
+  std::string s;
+  for (const std::string &a : argv)
+    s += (s.empty() ? "" : " ") + a;
+  return s;
+}
+} // namespace
+
+UnitResult compileUnit(const CliOptions &o, UnitLanguage language, const std::string &object,
+                       const std::vector<std::string> &extra,
+                       const std::vector<std::string> &undefines) {
+  UnitResult r;
+  if (!runtimePaths().error.empty()) {
+    r.message = runtimePaths().error;
+    return r;
+  }
+  const Instrumentation instrumentation = instrumentationFor(o);
+  if (!instrumentation.error.empty()) {
+    r.message = instrumentation.error;
+    r.bad_usage = true;
+    return r;
+  }
+  std::vector<std::string> cc = {WARPSIM_CLANGXX};
+  const std::vector<std::string> flags = instrumentedCompileFlags(o, instrumentation);
+  cc.insert(cc.end(), flags.begin(), flags.end());
+  std::string tmp;
+  if (language == UnitLanguage::Cuda) {
+    tmp = makeTempDir();
+    if (tmp.empty()) {
+      r.message = "warpsim: error: cannot create a temporary directory";
+      return r;
+    }
+    frontend::TranslateResult t = frontend::translate(frontendOptions(o, tmp));
+    r.dependencies = t.dependencies;
+    r.warnings = t.warnings;
+    if (!t.ok) {
+      r.message = t.diagnostics;
+      fs::remove_all(tmp);
+      return r;
+    }
+    cc.insert(cc.end(), t.compile_flags.begin(), t.compile_flags.end());
+    cc.insert(cc.end(), extra.begin(), extra.end());
+    for (const std::string &u : undefines)
+      cc.push_back("-U" + u);
+    cc.insert(cc.end(), {"-c", t.main_output, "-o", object});
+  } else {
+    // Host code: nvcc hands it to the host compiler with the CUDA headers on
+    // the include path; here the headers are warpsim's.
+    r.dependencies.push_back(fs::absolute(o.input).lexically_normal().string());
+    if (language == UnitLanguage::C)
+      cc.insert(cc.end(), {"-x", "c", "-std=gnu17"});
+    else
+      cc.push_back("-std=" + o.std);
+    cc.push_back("-I" + runtimePaths().include_dir);
+    for (const std::string &d : o.include_dirs)
+      cc.push_back("-I" + d);
+    for (const std::string &d : o.defines)
+      cc.push_back("-D" + d);
+    for (const std::string &u : undefines)
+      cc.push_back("-U" + u);
+    cc.insert(cc.end(), extra.begin(), extra.end());
+    cc.insert(cc.end(), {"-c", o.input, "-o", object});
+  }
+  r.commands.push_back(commandLine(cc));
+  std::string out;
+  const int status = runCommand(cc, out);
+  if (!tmp.empty())
+    fs::remove_all(tmp);
+  if (status != 0) {
+    r.message = language == UnitLanguage::Cuda
+                    ? "warpsim: error: the rewritten program did not compile (a warpsim bug or "
+                      "an unsupported construct):\n" +
+                          out
+                    : out;
+    return r;
+  }
+  r.ok = true;
   return r;
 }
 

@@ -31,4 +31,25 @@ BuildResult translateOnly(const CliOptions &o, std::string &text);
 frontend::TranslateOptions frontendOptions(const CliOptions &o, const std::string &out_dir);
 std::string cacheDirectory(const CliOptions &o);
 
+// One translation unit to an object, as `warpsim nvcc -c` makes it (no
+// cache: make or CMake decides what to rebuild). A CUDA unit goes through the
+// front end and the instrumented compile; a host C++ or C unit only through
+// the instrumented compile, with warpsim's CUDA headers on its include path.
+// `extra` are host-compiler flags (nvcc's -Xcompiler), `undefines` nvcc's -U.
+enum class UnitLanguage { Cuda, Cxx, C };
+struct UnitResult {
+  bool ok = false;
+  bool bad_usage = false;
+  std::string message;                   // the located error when !ok
+  std::string warnings;                  // the front end's
+  std::vector<std::string> dependencies; // user files read (absolute), the unit first
+  std::vector<std::string> commands;     // what ran, one line each (nvcc -v)
+};
+UnitResult compileUnit(const CliOptions &o, UnitLanguage language, const std::string &object,
+                       const std::vector<std::string> &extra,
+                       const std::vector<std::string> &undefines);
+// What a simulated program links with after the user's objects and
+// libraries: the runtime archives, Boost.Context, pthreads.
+std::vector<std::string> runtimeLinkArguments();
+
 } // namespace warpsim::driver

@@ -16,6 +16,7 @@
 #include "KernelFilter.h"
 #include "LintCommand.h"
 #include "LogFile.h"
+#include "NvccCommand.h"
 #include "ProfileReport.h"
 #include "Report.h"
 #include "RunWatch.h"
@@ -162,6 +163,29 @@ int runProgram(const CliOptions &o, const std::string &program, ReportSetup &set
 
 int main(int argc, char **argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  // nvcc's command line (docs/cli.md, "warpsim nvcc"): as `warpsim nvcc` and
+  // as the warpsim-nvcc link beside this executable.
+  if (calledAsNvcc(argv[0]))
+    return runNvcc(args);
+  if (!args.empty() && args[0] == "nvcc")
+    return runNvcc({args.begin() + 1, args.end()});
+  // `warpsim run|check --exec PROG [options] [-- args]`: a program that
+  // warpsim nvcc built, run and reported as `warpsim run` does its own. PROG
+  // stands where the .cu file would.
+  std::string exec;
+  if (!args.empty() && (args[0] == "run" || args[0] == "check"))
+    for (std::size_t i = 1; i < args.size() && args[i] != "--"; ++i)
+      if (args[i] == "--exec") {
+        if (i + 1 >= args.size()) {
+          std::fprintf(stderr, "warpsim: error: --exec needs a program\n");
+          return kUsageExit;
+        }
+        exec = args[i + 1];
+        args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
+                   args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+        args.insert(args.begin() + 1, exec);
+        break;
+      }
   // Commands with their own arguments (docs/explore.md).
   if (!args.empty() && args[0] == "explore")
     return runExplore(args);
@@ -215,6 +239,14 @@ int main(int argc, char **argv) {
   ReportSetup setup;
   if (o.command != Command::Build && !prepareReport(o, setup))
     return kUsageExit;
+  if (!exec.empty()) {
+    if (access(exec.c_str(), X_OK) != 0) {
+      std::fprintf(stderr, "warpsim: error: --exec: '%s' is not an executable program\n",
+                   exec.c_str());
+      return kUsageExit;
+    }
+    return runProgram(o, exec, setup);
+  }
   BuildResult b = buildProgramReporting(o);
   if (!b.ok)
     return b.bad_usage ? kUsageExit : kCompileExit;

@@ -214,3 +214,8 @@ void installProfiler(ObserverSet &set) {
 } // namespace
 
 } // namespace warpsim::sim
+
+// Named by the linker scripts warpsim-nvcc gives CMake (EXTERN: linker scripts
+// cannot say --whole-archive), so that this object and its constructor above
+// are linked.
+extern "C" void warpsim_link_profiler() {}

@@ -141,6 +141,10 @@ void FindingSink::add(const Finding &f) {
 }
 
 void FindingSink::addStat(const std::string &key, std::uint64_t value) {
+  // A program run alone (built by warpsim nvcc, no WARPSIM_REPORT) prints its
+  // findings on stderr, not the counters only a report reader wants.
+  if (out_ == nullptr)
+    return;
   std::string s = "{\"type\":\"stat\",\"key\":";
   appendJsonString(s, key);
   s += ",\"value\":" + std::to_string(value) + "}";

@@ -17,7 +17,7 @@ fail() { echo "check-package: FAIL: $*" >&2; exit 1; }
 cmake --install "$build" --prefix "$tmp/installed" >"$tmp/install.log"
 mv "$tmp/installed" "$tmp/prefix"
 prefix=$tmp/prefix
-for f in bin/warpsim lib/warpsim/libwarpsim_rt.a share/warpsim/include/cuda_runtime.h \
+for f in bin/warpsim bin/warpsim-nvcc lib/warpsim/libwarpsim_rt.a share/warpsim/include/cuda_runtime.h \
          share/warpsim/arch/sm_90.arch lib/cmake/warpsim/warpsimConfig.cmake \
          lib/cmake/warpsim/warpsimConfigVersion.cmake lib/cmake/warpsim/WarpsimTest.cmake; do
   [ -f "$prefix/$f" ] || fail "not installed: $f"

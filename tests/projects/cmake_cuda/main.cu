@@ -1,0 +1,36 @@
+// The executable's unit: data on the device, the library's histogram, the
+// result checked against the host's count.
+#include <cstdio>
+#include <cstring>
+
+#include <cuda_runtime.h>
+
+#include "format.h"
+#include "histogram.h"
+
+int main(int argc, char **argv) {
+  const bool racy = argc > 1 && std::strcmp(argv[1], "--racy") == 0;
+  const int n = 1000;
+  unsigned h[n], want[kBins] = {};
+  for (int i = 0; i < n; ++i) {
+    h[i] = (i * 7u + 3u) % 101u;
+    ++want[h[i] % kBins];
+  }
+  unsigned *in = nullptr, *bins = nullptr;
+  cudaMalloc(&in, sizeof h);
+  cudaMalloc(&bins, kBins * sizeof(unsigned));
+  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);
+  cudaMemset(bins, 0, kBins * sizeof(unsigned));
+  if (racy)
+    histogramRacy(in, n, bins);
+  else
+    histogram(in, n, bins);
+  unsigned got[kBins];
+  cudaMemcpy(got, bins, sizeof got, cudaMemcpyDeviceToHost);
+  std::printf("bins: %s\n", formatBins(got, kBins).c_str());
+  const bool ok = std::memcmp(got, want, sizeof got) == 0;
+  std::printf("%s\n", ok ? "PASSED" : "FAILED");
+  cudaFree(in);
+  cudaFree(bins);
+  return ok ? 0 : 1;
+}
