@@ -270,7 +270,9 @@ std::string archConditionalWarnings(UserFiles &files, const ArchConditionals &ho
     if (d == device.end() || d->second.value == h.value)
       continue;
     UserFile *f = files.find(h.file);
-    if (f == nullptr)
+    // CUB and Thrust are written for it: their host-pass branch (CUB_PTX_ARCH
+    // 0) is a configuration they support, and the user cannot change them.
+    if (f == nullptr || isCudaLibraryHeader(f->abs_path))
       continue;
     std::size_t passed = f->arch.toPassed(h.offset);
     bool inBody = false;

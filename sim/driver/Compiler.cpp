@@ -278,7 +278,8 @@ BuildResult buildProgram(const CliOptions &o) {
   if (instrumentation.stripDebugInfo)
     ld.push_back("-Wl,--strip-debug");
   ld.insert(ld.end(), runtimePaths().libraries.begin(), runtimePaths().libraries.end());
-  ld.insert(ld.end(), {WARPSIM_BOOST_CONTEXT_LIB, "-lpthread", "-o", tmp + "/program"});
+  ld.insert(ld.end(), {"-Wl,--push-state,--as-needed", WARPSIM_OPENBLAS_LIB, "-Wl,--pop-state",
+                       WARPSIM_BOOST_CONTEXT_LIB, "-lpthread", "-o", tmp + "/program"});
   out.clear();
   if (runCommand(ld, out) != 0) {
     r.message = "warpsim: error: linking the program failed:\n" + out;
