@@ -29,3 +29,9 @@
 #define CUB_INCLUDE_HOST_CODE 1
 #endif
 #endif
+
+// CUB's debug log: with CUB_PTX_ARCH set for host code too, its device form
+// (which prints blockIdx) would reach host code; the plain form serves both.
+#ifndef _CubLog
+#define _CubLog(format, ...) printf(format, __VA_ARGS__)
+#endif

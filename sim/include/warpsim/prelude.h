@@ -4,3 +4,4 @@
 #include "warpsim/ptx_abi.h"
 #include "warpsim/sync_abi.h"
 #include <cuda_runtime.h>
+#include "warpsim/runtime_compat.h"
