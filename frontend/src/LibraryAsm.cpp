@@ -162,6 +162,16 @@ std::string thrustTuningArch(std::string text) {
                                          "#    define THRUST_TUNING_ARCH sm60";
   if (std::size_t at = text.find(from); at != std::string::npos)
     text.replace(at, from.size(), to);
+  // thrust/system/cuda/detail/core/agent_launcher.h defines its kernels
+  // under a file-scope `#if defined(__CUDA_ARCH__)` and empty stubs of the
+  // same names for the host pass: the device pass's branch is the one that
+  // runs.
+  static constexpr std::string_view kernels = "#if defined(__CUDA_ARCH__) || defined(_NVHPC_CUDA)\n"
+                                              "#if 0\n"
+                                              "  template <class Agent, class... Args>\n"
+                                              "  void __global__";
+  if (std::size_t at = text.find(kernels); at != std::string::npos)
+    text.replace(at, kernels.find('\n'), "#if 1 // warpsim: nvcc's device pass's kernels");
   return text;
 }
 

@@ -61,9 +61,8 @@ int main() {
   auto end = thrust::copy_if(thrust::device, d.begin(), d.end(), pos.begin(), Positive());
   std::vector<int> wpos;
   std::copy_if(h.begin(), h.end(), std::back_inserter(wpos), [](int x) { return x > 0; });
-  expect(end - pos.begin() == (long)wpos.size() &&
-             thrust::equal(pos.begin(), end, wpos.begin()),
-         "copy_if");
+  thrust::host_vector<int> hpos(pos.begin(), end);
+  expect(std::vector<int>(hpos.begin(), hpos.end()) == wpos, "copy_if");
 
   cudaStream_t s;
   cudaStreamCreate(&s);
@@ -85,8 +84,8 @@ int main() {
   std::vector<int> u = h;
   std::sort(u.begin(), u.end());
   u.erase(std::unique(u.begin(), u.end()), u.end());
-  expect(uend - d.begin() == (long)u.size() && thrust::equal(d.begin(), uend, u.begin()),
-         "sort + unique");
+  thrust::host_vector<int> hu(d.begin(), uend);
+  expect(std::vector<int>(hu.begin(), hu.end()) == u, "sort + unique");
   cudaStreamDestroy(s);
 
   printf("sum %d, %zu positive, %zu distinct\n", sum, wpos.size(), u.size());
