@@ -3,7 +3,7 @@
 # --test: also what only the tests need (see test_pkgs); the build never needs it.
 set -euo pipefail
 pkgs=(clang-19 llvm-19-dev libclang-19-dev libboost-fiber-dev libboost-context-dev
-      libtbb-dev doctest-dev cmake ninja-build)
+      libtbb-dev doctest-dev cmake ninja-build libcub-dev libthrust-dev libopenblas-dev)
 # chromium and a font (so the screenshot shows text): tests/html; dpkg-dev and
 # file: the .deb test (cpack finds library dependencies with dpkg-shlibdeps);
 # parallel (GNU parallel): the explore scale-out test (tests/explore).

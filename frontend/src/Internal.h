@@ -67,6 +67,12 @@ struct LaunchPassDetail {
 
 LaunchPassDetail runLaunchPass(std::string_view source, std::string_view file_for_site);
 
+// The CUDA libraries compiled from the system's headers like user code
+// (launches, __shared__, inline PTX rewritten), though under a system prefix.
+bool isCudaLibraryHeader(std::string_view real_path);
+// Their asm statements as ::warpsim::ptx_exec calls (LibraryAsm.cpp).
+std::string rewriteLibraryAsm(std::string_view text);
+
 // `__shared__ alignas(N)` -> `__shared__ __wsaln(N)` (same length), which
 // clang accepts after a GNU attribute (AlignasSpelling.cpp).
 void respellAlignasAfterKeywords(std::string &text);
@@ -109,6 +115,9 @@ struct UserFile {
   ArchLayer arch;          // __CUDA_ARCH__ insertions into pass.result.text
   std::string parsed;      // what the parser reads: pass.result.text + arch
   bool is_main = false;
+  // A library header (CUB, Thrust) whose asm statements rewriteLibraryAsm
+  // turned into ptx_exec calls before the launch pass: `original` is that text.
+  bool library_asm = false;
   // Offset in `original` of an offset in `parsed`.
   std::size_t toOriginal(std::size_t parsed_offset) const {
     std::size_t p = arch.toPassed(parsed_offset);

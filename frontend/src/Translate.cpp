@@ -121,7 +121,7 @@ private:
         text = sm.getBufferData(fid).str();
       if (f->is_main) {
         out_.main_text = std::move(text);
-      } else if (text != f->on_disk && done.insert(f->abs_path).second) {
+      } else if ((text != f->on_disk || f->library_asm) && done.insert(f->abs_path).second) {
         out_.headers.emplace_back(f->abs_path, std::move(text));
       }
     }
@@ -235,6 +235,10 @@ ParseSetup makeParseSetup(const TranslateOptions &opts) {
   // warpsim's built-in variables (threadIdx.x, ...) are __declspec(property)
   // members, as in clang's own CUDA headers.
   common.push_back("-fdeclspec");
+  // `X::template f(args)` with no template arguments: nvcc (EDG) accepts it
+  // and CUB 1.17 writes it (cub/thread/thread_store.cuh); clang 19 makes it
+  // an error by default.
+  common.push_back("-Wno-missing-template-arg-list-after-template-kw");
   // `#pragma clang __debug crash` (and parser_crash, llvm_fatal_error, ...)
   // would bring the in-process parse, and warpsim with it, down: ignored.
   common.push_back("-Xclang");

@@ -9,6 +9,9 @@
 
 namespace warpsim::frontend {
 
+// Thrust's kernel-side tuning, as nvcc's device pass chooses it (LibraryAsm.cpp).
+std::string thrustTuningArch(std::string text);
+
 UserFile *UserFiles::find(std::string_view name) {
   auto it = files_.find(name);
   return it == files_.end() ? nullptr : it->second.get();
@@ -104,10 +107,19 @@ private:
   // By real path: the driver reaches libstdc++ through paths like
   // /usr/lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12, which only
   // resolve right through the symlinks (/lib -> /usr/lib).
+  std::string realPath(const std::string &name) const {
+    llvm::SmallString<256> real;
+    if (getUnderlyingFS().getRealPath(name, real))
+      return absolute(name);
+    return std::string(real);
+  }
+
   bool isSystem(const std::string &name) const {
     llvm::SmallString<256> real;
     if (getUnderlyingFS().getRealPath(name, real))
       real = absolute(name);
+    if (isCudaLibraryHeader(real.str()))
+      return false;
     for (const std::string &p : system_)
       if (real.str().starts_with(p))
         return true;
@@ -133,6 +145,11 @@ private:
         f.original = it->second;
     f.is_main = abs == main_abs_;
     f.report_name = f.is_main ? main_name_ : name;
+    if (isCudaLibraryHeader(realPath(name))) {
+      std::string rewritten = thrustTuningArch(rewriteLibraryAsm(f.original));
+      f.library_asm = rewritten != f.original;
+      f.original = std::move(rewritten);
+    }
     f.pass = runLaunchPass(f.original, f.report_name);
     f.parsed = f.pass.result.ok ? f.pass.result.text : f.original;
     if (arch_ != nullptr && f.pass.result.ok)

@@ -234,6 +234,7 @@ private:
                           "'");
             in.args.push_back(o);
           }
+          in.vecFirst = in.args.size() == elems.size();
           in.vec = static_cast<std::uint32_t>(elems.size());
           continue;
         }
@@ -242,7 +243,8 @@ private:
           return fail("malformed inline PTX operand '" + std::string(a) + "' in '" + in.text + "'");
         in.args.push_back(o);
       }
-    if (!classify(parts, in) || (in.vec != 1 && in.op != PtxOp::Ld && in.op != PtxOp::St))
+    if (!classify(parts, in) || (in.vec != 1 && in.op != PtxOp::Ld && in.op != PtxOp::St &&
+                                 in.op != PtxOp::MovPack && in.op != PtxOp::MovUnpack))
       return unsupported(s);
     if (in.op == PtxOp::Bra)
       branches_.emplace_back(out_.code.size(), in.args[0].name);
@@ -573,9 +575,79 @@ private:
       in.op = PtxOp::ElectSync;
       return true;
     }
+    // The forms CUB's warp shuffles write (cub/warp/specializations/*_shfl.cuh).
+    if (head == "mov" && parts.size() == 2 && parts[1] == "b64" && n == 3 && in.vec == 2) {
+      in.op = in.vecFirst ? PtxOp::MovUnpack : PtxOp::MovPack;
+      in.bits = 64;
+      return true;
+    }
+    if (head == "shfl" && parts.size() == 4 && parts[1] == "sync" && parts[3] == "b32" &&
+        (n == 5 || n == 6)) {
+      in.op = PtxOp::Shfl;
+      if (parts[2] == "up")
+        in.shfl = PtxInstr::ShflMode::Up;
+      else if (parts[2] == "down")
+        in.shfl = PtxInstr::ShflMode::Down;
+      else if (parts[2] == "bfly")
+        in.shfl = PtxInstr::ShflMode::Bfly;
+      else if (parts[2] == "idx")
+        in.shfl = PtxInstr::ShflMode::Idx;
+      else
+        return false;
+      return true;
+    }
+    if (head == "vote" && parts.size() == 4 && parts[3] == "b32" && n == 3 &&
+        ((parts[1] == "sync" && parts[2] == "ballot") ||
+         (parts[1] == "ballot" && parts[2] == "sync"))) {
+      in.op = PtxOp::VoteBallot;
+      return true;
+    }
+    if (head == "add" && parts.size() == 2 && n == 3 && widthOf(parts[1], in) &&
+        parts[1][0] != 'b' && in.bits >= 16 && (!in.isFloat || in.bits >= 32)) {
+      in.op = PtxOp::Add;
+      return true;
+    }
+    if ((head == "and" || head == "or" || head == "xor") && parts.size() == 2 && n == 3 &&
+        parts[1][0] == 'b' && widthOf(parts[1], in) && in.bits >= 16) {
+      in.op = PtxOp::And;
+      in.logic = head == "and" ? '&' : head == "or" ? '|' : '^';
+      return true;
+    }
+    if (head == "not" && parts.size() == 2 && n == 2 && parts[1][0] == 'b' &&
+        widthOf(parts[1], in) && in.bits >= 16) {
+      in.op = PtxOp::Not;
+      return true;
+    }
     if (head == "mov" && parts.size() == 2 && n == 2 && widthOf(parts[1], in)) {
       in.op = PtxOp::Mov;
       return !in.isFloat || in.args[1].kind != PtxOperand::Kind::Immediate;
+    }
+    // The integer helpers CUB's util_ptx.cuh writes (BFE, BFI, PRMT, SHR_ADD,
+    // SHL_ADD, IADD3).
+    if (head == "bfe" && parts.size() == 2 && n == 4 && widthOf(parts[1], in) && !in.isFloat &&
+        (in.bits == 32 || in.bits == 64) && parts[1][0] != 'b') {
+      in.op = PtxOp::Bfe;
+      return true;
+    }
+    if (head == "bfi" && parts.size() == 2 && n == 5 && (parts[1] == "b32" || parts[1] == "b64") &&
+        widthOf(parts[1], in)) {
+      in.op = PtxOp::Bfi;
+      return true;
+    }
+    if (head == "prmt" && parts.size() == 2 && parts[1] == "b32" && n == 4) {
+      in.op = PtxOp::Prmt;
+      return true;
+    }
+    if ((head == "vshr" || head == "vshl") && parts.size() == 6 && parts[1] == "u32" &&
+        parts[2] == "u32" && parts[3] == "u32" && parts[4] == "clamp" && parts[5] == "add" &&
+        n == 4) {
+      in.op = head == "vshr" ? PtxOp::VideoShr : PtxOp::VideoShl;
+      return true;
+    }
+    if (head == "vadd" && parts.size() == 5 && parts[1] == "u32" && parts[2] == "u32" &&
+        parts[3] == "u32" && parts[4] == "add" && n == 4) {
+      in.op = PtxOp::VideoAdd;
+      return true;
     }
     if (head == "selp" && parts.size() == 2 && n == 4 && widthOf(parts[1], in)) {
       in.op = PtxOp::Selp;
@@ -631,9 +703,21 @@ private:
   // ld / st: at most one of each qualifier group, a scope exactly when the
   // order is .relaxed/.acquire/.release (PTX); cache operators and the
   // other qualifiers are not executed (an error naming the instruction).
+  static bool cacheOperator(std::string_view p, bool load, PtxInstr &in) {
+    if (load ? (p == "ca" || p == "cs" || p == "lu" || p == "nc") : (p == "wb" || p == "cs"))
+      return true;
+    if (p == "cg" || p == (load ? "cv" : "wt")) {
+      in.order = MemoryOrder::Relaxed;
+      in.scope = p == "cg" ? Scope::Device : Scope::System;
+      return true;
+    }
+    return false;
+  }
+
   static bool loadStore(const std::vector<std::string_view> &parts, PtxInstr &in, std::size_t n) {
     const bool load = parts[0] == "ld";
     bool haveSem = false, haveScope = false, haveSpace = false, haveVec = false, weak = false;
+    bool haveCache = false;
     std::uint32_t vec = 1;
     Scope scope = Scope::Device;
     for (std::size_t i = 1; i + 1 < parts.size(); ++i) {
@@ -665,12 +749,19 @@ private:
           return false;
         haveVec = true;
         vec = p == "v2" ? 2 : 4;
+      } else if (!haveSem && !haveCache && cacheOperator(p, load, in)) {
+        // A cache operator is a hint, except where it names the level the
+        // access is coherent at: ld.cg/st.cg go to L2 (device scope, as CUB's
+        // decoupled look-back relies on), ld.cv/st.wt to memory (system).
+        haveCache = true;
       } else {
-        return false; // cache operators, eviction priorities, .v8, ...
+        return false; // eviction priorities, .v8, ...
       }
     }
     // .relaxed/.acquire/.release need a scope; .weak and .volatile take none.
     const bool needsScope = haveSem && !weak && !has(parts, "volatile");
+    if (haveCache && haveSem)
+      return false;
     if (haveScope != needsScope)
       return false;
     in.op = load ? PtxOp::Ld : PtxOp::St;

@@ -351,7 +351,9 @@ std::vector<std::string> runtimeLinkArguments() {
     else
       args.push_back(lib);
   }
-  args.insert(args.end(), {WARPSIM_BOOST_CONTEXT_LIB, "-lpthread"});
+  // OpenBLAS only for a program that calls cuBLAS (sim/libs).
+  args.insert(args.end(), {"-Wl,--push-state,--as-needed", WARPSIM_OPENBLAS_LIB, "-Wl,--pop-state",
+                           WARPSIM_BOOST_CONTEXT_LIB, "-lpthread"});
   return args;
 }
 

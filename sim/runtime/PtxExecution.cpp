@@ -362,6 +362,141 @@ private:
     case PtxOp::Setp:
       write(a[0], compare(in, read(a[1]), read(a[2])) ? 1 : 0);
       break;
+    case PtxOp::Bfe: {
+      const std::uint64_t v = truncate(read(a[1]), in.bits);
+      const std::uint32_t pos = read(a[2]) & 0xff, len = read(a[3]) & 0xff;
+      std::uint64_t d = 0;
+      if (len > 0) {
+        const std::uint32_t top = pos + len - 1 < in.bits ? pos + len - 1 : in.bits - 1;
+        const bool sign = in.isSigned && ((v >> top) & 1);
+        for (std::uint32_t i = 0; i < in.bits; ++i) {
+          const bool bit = i < len && pos + i < in.bits ? (v >> (pos + i)) & 1 : sign;
+          d |= static_cast<std::uint64_t>(bit) << i;
+        }
+      }
+      write(a[0], d);
+      break;
+    }
+    case PtxOp::Bfi: {
+      const std::uint64_t f = read(a[1]), b = truncate(read(a[2]), in.bits);
+      const std::uint32_t pos = read(a[3]) & 0xff, len = read(a[4]) & 0xff;
+      std::uint64_t d = b;
+      for (std::uint32_t i = 0; i < len && pos + i < in.bits; ++i)
+        d = (d & ~(std::uint64_t{1} << (pos + i))) | (((f >> i) & 1) << (pos + i));
+      write(a[0], d);
+      break;
+    }
+    case PtxOp::Prmt: {
+      const std::uint64_t bytes = truncate(read(a[1]), 32) | (truncate(read(a[2]), 32) << 32);
+      const std::uint32_t c = static_cast<std::uint32_t>(read(a[3]));
+      std::uint32_t d = 0;
+      for (int i = 0; i < 4; ++i) {
+        const std::uint32_t sel = (c >> (4 * i)) & 0xf;
+        std::uint32_t byte = (bytes >> (8 * (sel & 7))) & 0xff;
+        if (sel & 8)
+          byte = (byte & 0x80) ? 0xff : 0;
+        d |= byte << (8 * i);
+      }
+      write(a[0], d);
+      break;
+    }
+    case PtxOp::VideoShr:
+    case PtxOp::VideoShl: {
+      const std::uint32_t v = static_cast<std::uint32_t>(read(a[1]));
+      const std::uint32_t sh = static_cast<std::uint32_t>(read(a[2]));
+      const std::uint32_t t = sh >= 32 ? 0 : in.op == PtxOp::VideoShr ? v >> sh : v << sh;
+      write(a[0], static_cast<std::uint32_t>(t + static_cast<std::uint32_t>(read(a[3]))));
+      break;
+    }
+    case PtxOp::Shfl: {
+      // PTX's shfl.sync: c = segment mask << 8 | clamp lane.
+      const std::uint32_t lane = l_->lane, b = read(a.size() == 6 ? a[3] : a[2]) & 0x1f;
+      const std::uint32_t c = static_cast<std::uint32_t>(read(a.size() == 6 ? a[4] : a[3]));
+      const std::uint32_t clamp = c & 0x1f, seg = (c >> 8) & 0x1f;
+      const std::uint32_t maxLane = (lane & seg) | (clamp & ~seg), minLane = lane & seg;
+      std::int64_t j = lane;
+      bool valid = false;
+      switch (in.shfl) {
+      case PtxInstr::ShflMode::Up:
+        j = static_cast<std::int64_t>(lane) - b;
+        valid = j >= static_cast<std::int64_t>(maxLane);
+        break;
+      case PtxInstr::ShflMode::Down:
+        j = lane + b;
+        valid = j <= maxLane;
+        break;
+      case PtxInstr::ShflMode::Bfly:
+        j = lane ^ b;
+        valid = j <= maxLane;
+        break;
+      case PtxInstr::ShflMode::Idx:
+        j = minLane | (b & ~seg);
+        valid = j <= maxLane;
+        break;
+      }
+      if (!valid)
+        j = lane;
+      model::WarpOperand op;
+      op.value = truncate(read(a.size() == 6 ? a[2] : a[1]), 32);
+      op.arg = static_cast<std::int32_t>(j);
+      op.width = 32;
+      const std::uint64_t v =
+          block().warpOp(l_, model::WarpOp::Shfl, read(a.back()), op, pc_);
+      write(a[0], truncate(v, 32));
+      if (a.size() == 6)
+        write(a[1], valid ? 1 : 0);
+      break;
+    }
+    case PtxOp::VoteBallot: {
+      model::WarpOperand op;
+      op.value = read(a[1]) != 0 ? 1 : 0;
+      write(a[0], truncate(block().warpOp(l_, model::WarpOp::Ballot, read(a[2]), op, pc_), 32));
+      break;
+    }
+    case PtxOp::Add: {
+      const std::uint64_t x = read(a[1]), y = read(a[2]);
+      if (in.isFloat && in.bits == 32) {
+        float f, g;
+        const auto xs = static_cast<std::uint32_t>(x), ys = static_cast<std::uint32_t>(y);
+        std::memcpy(&f, &xs, 4);
+        std::memcpy(&g, &ys, 4);
+        f += g;
+        std::uint32_t r;
+        std::memcpy(&r, &f, 4);
+        write(a[0], r);
+      } else if (in.isFloat) {
+        double f, g;
+        std::memcpy(&f, &x, 8);
+        std::memcpy(&g, &y, 8);
+        f += g;
+        std::uint64_t r;
+        std::memcpy(&r, &f, 8);
+        write(a[0], r);
+      } else {
+        write(a[0], truncate(x + y, in.bits));
+      }
+      break;
+    }
+    case PtxOp::And: {
+      const std::uint64_t x = read(a[1]), y = read(a[2]);
+      write(a[0], truncate(in.logic == '&' ? x & y : in.logic == '|' ? x | y : x ^ y, in.bits));
+      break;
+    }
+    case PtxOp::Not:
+      write(a[0], truncate(~read(a[1]), in.bits));
+      break;
+    case PtxOp::MovUnpack: {
+      const std::uint64_t v = read(a[2]);
+      write(a[0], v & 0xffffffffu);
+      write(a[1], v >> 32);
+      break;
+    }
+    case PtxOp::MovPack:
+      write(a[0], (read(a[1]) & 0xffffffffu) | (read(a[2]) << 32));
+      break;
+    case PtxOp::VideoAdd:
+      write(a[0], static_cast<std::uint32_t>(read(a[1]) + read(a[2]) + read(a[3])));
+      break;
     case PtxOp::CpAsync: {
       const auto size = static_cast<std::uint32_t>(read(a[2]));
       const auto srcSize = a.size() > 3 ? static_cast<std::uint32_t>(read(a[3])) : size;

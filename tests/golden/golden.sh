@@ -54,9 +54,10 @@ export root work cache warpsim
   cd "$root"
   # tests/filters/ holds programs that hang by design (--timeout's tests);
   # filters.sh asserts what each of its programs prints. tests/projects/ holds
-  # units of multi-file projects (built by warpsim nvcc, check-*.sh).
+  # units of multi-file projects (built by warpsim nvcc, check-*.sh); tests/libs/
+  # (CUB, Thrust, cuBLAS, cuRAND) runs minutes and is checked by its own CTests.
   for f in $(find kernels examples tests -name '*.cu' -not -path 'tests/filters/*' \
-               -not -path 'tests/projects/*' | LC_ALL=C sort); do
+               -not -path 'tests/projects/*' -not -path 'tests/libs/*' | LC_ALL=C sort); do
     # Programs that only make sense under a resource limit their own test sets.
     grep -q 'warpsim-golden: skip' "$f" && continue
     echo "$f check"

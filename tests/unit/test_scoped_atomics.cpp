@@ -97,7 +97,7 @@ TEST_CASE("ptx ld/st: what PTX does not allow is an error naming the instruction
   CHECK(rejected("ld.gpu.u32 %0, [%1];"));            // a scope without an order
   CHECK(rejected("ld.relaxed.acquire.gpu.u32 %0, [%1];"));
   CHECK(rejected("ld.acquire.gpu.cta.u32 %0, [%1];"));
-  CHECK(rejected("ld.global.ca.u32 %0, [%1];")); // cache operators: not executed
+  CHECK(rejected("ld.global.L1::evict_last.u32 %0, [%1];")); // eviction priorities
   CHECK(rejected("ld.acquire.block.u32 %0, [%1];"));
 }
 
@@ -188,4 +188,36 @@ TEST_CASE("atomic operations: wrapping, signedness, floats") {
   CHECK(atomicResult(AtomicOp::Add, f32, fbits(16777216.0f), fbits(1.0f), 0) == fbits(16777216.0f));
   CHECK_FALSE(atomicWrites(AtomicOp::Load));
   CHECK(atomicWrites(AtomicOp::Store));
+}
+
+TEST_CASE("ptx: the forms CUB writes (cache operators, shuffles, integer helpers)") {
+  // Cache operators: hints (weak), except .cg (device) and .cv/.wt (system).
+  CHECK(one("ld.global.nc.u32 %0, [%1];").order == MemoryOrder::NotAtomic);
+  CHECK(one("ld.ca.u32 %0, [%1];").order == MemoryOrder::NotAtomic);
+  const PtxInstr cg = one("ld.cg.v4.u32 {%0, %1, %2, %3}, [%4];");
+  CHECK(cg.order == MemoryOrder::Relaxed);
+  CHECK(cg.scope == Scope::Device);
+  CHECK(one("st.wt.u64 [%0], %1;").scope == Scope::System);
+  CHECK(rejected("st.nc.u32 [%0], %1;"));
+  CHECK(rejected("ld.ca.cg.u32 %0, [%1];"));
+  // shfl.sync with and without the predicate output.
+  const PtxInstr down = one("shfl.sync.down.b32 %0|%1, %2, %3, %4, %5;");
+  CHECK(down.op == PtxOp::Shfl);
+  CHECK(down.shfl == PtxInstr::ShflMode::Down);
+  CHECK(down.args.size() == 6);
+  CHECK(one("shfl.sync.idx.b32 %0, %1, %2, %3, %4;").args.size() == 5);
+  CHECK(rejected("shfl.down.b32 %0, %1, %2, %3;")); // pre-Volta, no mask
+  CHECK(one("vote.ballot.sync.b32 %0, %1, 0xffffffff;").op == PtxOp::VoteBallot);
+  // mov.b64 packing and unpacking two 32-bit halves.
+  CHECK(one("mov.b64 {%0, %1}, %2;").op == PtxOp::MovUnpack);
+  CHECK(one("mov.b64 %0, {%1, %2};").op == PtxOp::MovPack);
+  CHECK(one("add.f64 %0, %1, %2;").isFloat);
+  CHECK(one("and.b32 %0, %1, %2;").op == PtxOp::And);
+  CHECK(one("not.b32 %0, %1;").op == PtxOp::Not);
+  CHECK(one("bfe.u32 %0, %1, %2, %3;").op == PtxOp::Bfe);
+  CHECK(one("bfi.b32 %0, %1, %2, %3, %4;").op == PtxOp::Bfi);
+  CHECK(one("prmt.b32 %0, %1, %2, %3;").op == PtxOp::Prmt);
+  CHECK(one("vshr.u32.u32.u32.clamp.add %0, %1, %2, %3;").op == PtxOp::VideoShr);
+  CHECK(one("vadd.u32.u32.u32.add %0, %1, %2, %3;").op == PtxOp::VideoAdd);
+  CHECK(rejected("vshr.u32.u32.u32.wrap.add %0, %1, %2, %3;"));
 }

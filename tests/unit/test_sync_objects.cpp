@@ -300,10 +300,13 @@ TEST_CASE("inline PTX: cluster forms") {
   CHECK(p.code[0].op == PtxOp::St);
   REQUIRE(parsePtx("mov.u32 %0, %%cluster_ctarank;", p, error));
   CHECK_FALSE(parsePtx("barrier.cluster.arrive.acquire;", p, error));
-  // Vectors are executed (test_scoped_atomics.cpp); cache operators are not.
+  // Vectors are executed (test_scoped_atomics.cpp); so are cache operators
+  // (.cg: relaxed at device scope), but not beside an order.
   REQUIRE(parsePtx("ld.shared::cluster.v2.u32 {%0, %1}, [%2];", p, error));
   CHECK(p.code[0].vec == 2);
-  CHECK_FALSE(parsePtx("ld.shared::cluster.cg.u32 %0, [%1];", p, error));
+  REQUIRE(parsePtx("ld.shared::cluster.cg.u32 %0, [%1];", p, error));
+  CHECK(p.code[0].order == MemoryOrder::Relaxed);
+  CHECK_FALSE(parsePtx("ld.relaxed.gpu.cg.u32 %0, [%1];", p, error));
 }
 
 TEST_CASE("bulk reductions: element-wise, as PTX's table allows") {

@@ -30,6 +30,21 @@ enum class PtxOp : std::uint8_t {
   Selp,            // selp.type d, a, b, p
   Setp,            // setp.cmp.type p, a, b
   Bra,             // bra{.uni} label
+  Bfe,             // bfe.{u32,s32,u64,s64} d, a, pos, len
+  Bfi,             // bfi.{b32,b64} d, f, b, pos, len
+  Prmt,            // prmt.b32 d, a, b, c (the default byte-select mode)
+  VideoShr,        // vshr.u32.u32.u32.clamp.add d, a, b, c: (a >> min(b, 32)) + c
+  VideoShl,        // vshl.u32.u32.u32.clamp.add d, a, b, c: (a << min(b, 32)) + c
+  VideoAdd,        // vadd.u32.u32.u32.add d, a, b, c: a + b + c
+  // shfl.sync.{up,down,bfly,idx}.b32 d{|p}, a, b, c, membermask (PTX's lane
+  // arithmetic on b, c's clamp and segment mask; p: the source was in range)
+  Shfl,
+  VoteBallot, // vote.sync.ballot.b32 / vote.ballot.sync.b32 d, {!}p, membermask
+  Add,        // add.{u,s}{16,32,64} / add.f32 / add.f64 d, a, b
+  And,        // and.b{16,32,64} d, a, b (also or, xor: PtxInstr::logic)
+  Not,        // not.b{16,32,64} d, a
+  MovPack,    // mov.b64 d, {lo, hi}
+  MovUnpack,  // mov.b64 {lo, hi}, a
   CpAsync,         // cp.async.{ca,cg}.shared{::cta}.global [d], [s], size{, src-size}
   CpAsyncCommit,   // cp.async.commit_group
   CpAsyncWait,     // cp.async.wait_group n
@@ -108,6 +123,9 @@ struct PtxInstr {
   MemoryOrder order = MemoryOrder::NotAtomic;
   std::uint32_t vec = 1;           // ld / st: elements (.v2, .v4)
   AtomicOp atomOp = AtomicOp::Add; // atom / red
+  bool vecFirst = false;           // the vector operand is the first written
+  enum class ShflMode : std::uint8_t { Up, Down, Bfly, Idx } shfl = ShflMode::Idx;
+  char logic = '&'; // And: '&', '|' or '^'
 };
 
 struct PtxProgram {
