@@ -56,6 +56,8 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
+#include "KernelTraits.h"
+
 using namespace llvm;
 
 namespace {
@@ -476,6 +478,9 @@ struct ValuesPass : PassInfoMixin<ValuesPass> {
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "warpsim-values", "1", [](PassBuilder &pb) {
             pb.registerPipelineStartEPCallback(
-                [](ModulePassManager &mpm, OptimizationLevel) { mpm.addPass(ValuesPass()); });
+                [](ModulePassManager &mpm, OptimizationLevel) {
+                  mpm.addPass(warpsim::instrument::KernelTraitsPass()); // sees the code as written
+                  mpm.addPass(ValuesPass());
+                });
           }};
 }

@@ -54,6 +54,9 @@ options:
          archList() + R"( (default sm_90)
   --warp-size 32|64      override the architecture's warp size
   --schedule MODE        lockstep (default), fast, or random
+  --engine E             auto (default), fibers or compiled: how threads run
+                         (compiled: one after the other, no switch per event;
+                         auto uses it where the kernel allows, see --timing)
   --seed N               seed for --schedule random (default 1)
   --thread-model M       its (independent thread scheduling, default) or
                          warp-synchronous (pre-Volta lockstep warps)
@@ -204,6 +207,12 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
       if (v != "lockstep" && v != "fast" && v != "random")
         return {std::nullopt, "--schedule must be lockstep, fast or random, not '" + v + "'"};
       o.schedule = v;
+    } else if (a == "--engine") {
+      if ((err = value(a, v)))
+        return {std::nullopt, *err};
+      if (v != "auto" && v != "fibers" && v != "compiled")
+        return {std::nullopt, "--engine must be auto, fibers or compiled, not '" + v + "'"};
+      o.engine = v;
     } else if (a == "--thread-model") {
       if ((err = value(a, v)))
         return {std::nullopt, *err};
@@ -420,6 +429,7 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
 std::string runtimeOptions(const CliOptions &o) {
   return "arch=" + o.arch + " warp_size=" + std::to_string(o.warp_size) +
          " schedule=" + o.schedule + " thread_model=" + o.thread_model +
+         (o.engine != "auto" ? " engine=" + o.engine : "") + (o.timing ? " engine_notes=1" : "") +
          " seed=" + std::to_string(o.seed) + " stack_size=" + std::to_string(o.stack_size) +
          " resident_blocks=" + std::to_string(o.resident_blocks) +
          (o.jobs != 0 ? " jobs=" + std::to_string(o.jobs) : "") +

@@ -80,6 +80,8 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
   if (PtxMemory *m = rt_.ptx)
     m->forget(info.smem_base, MemoryMap::kSharedWindow); // an earlier block's histories
   lanes.resize(nthreads);
+  // The compiled engine runs lanes on the host thread's stack.
+  const bool fibers = grid_.engine() == LaunchEngine::Fibers;
   const std::uint32_t nwarps = (nthreads + ws - 1) / ws;
   warps.resize(nwarps);
   for (std::uint32_t w = 0; w < nwarps; ++w) {
@@ -106,6 +108,11 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
     l.result = 0;
     l.depth = 0;
     l.stack_hash = 0;
+    if (!fibers) {
+      l.stack = Lane::kNoStack;
+      l.ctx = nullptr;
+      continue;
+    }
     l.stack = rt_.stacks.acquire();
     l.stack_lo = rt_.stacks.lo(l.stack);
     l.stack_hi = rt_.stacks.hi(l.stack);
@@ -115,7 +122,8 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
 
 void BlockExecutor::releaseStacks() {
   for (Lane &l : lanes)
-    rt_.stacks.release(l.stack);
+    if (l.stack != Lane::kNoStack)
+      rt_.stacks.release(l.stack);
 }
 
 // ------------------------------------------------------------- scheduling
@@ -188,6 +196,8 @@ Lane *BlockExecutor::chainFrom(Lane *l) {
 }
 
 Lane *BlockExecutor::run(Lane *l) {
+  if (grid_.engine() == LaunchEngine::Recorded)
+    return replay(l);
   Lane *back = resume(l);
   if (!afterStop(back))
     return nullptr;
@@ -389,7 +399,7 @@ std::string &BlockExecutor::printfBuffer() {
 }
 
 void BlockExecutor::serialPoint(Lane *l, std::uintptr_t pc) {
-  if (phase != Phase::Parallel)
+  if (phase != Phase::Parallel || recording_)
     return;
   event(l, EventKind::Serial, pc);
   stop(l);
@@ -575,7 +585,10 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
     // mapped (a redzone, a freed allocation, the rest of a shared window).
     if (rt_.options.memory_error_continue && size <= sizeof l->fault_saved &&
         rt_.memory.mapped(addr, size)) {
-      g->suppressed(std::move(gf));
+      if (recording_ && grid_.engine() == LaunchEngine::Recorded)
+        recordFinding(l, RecordedEvent::Suppressed, cudaSuccess, std::move(gf));
+      else
+        g->suppressed(std::move(gf));
       suppress(*l, addr, size, kind);
       return; // no event: the access does not happen for anyone
     }
@@ -612,6 +625,10 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   e.pc = pc;
   e.position = codePosition(pc);
   e.site = currentSiteId();
+  if (recording_) {
+    record(l);
+    return;
+  }
   if (!grid_.lanesRunAlone()) {
     l->state = LaneState::AtEvent;
     yieldToScheduler(l);
@@ -664,6 +681,8 @@ PendingEvent &BlockExecutor::event(Lane *l, EventKind kind, std::uintptr_t pc) {
 }
 
 std::uint64_t BlockExecutor::stop(Lane *l) {
+  if (recording_)
+    return recordStop(l);
   l->state = LaneState::AtEvent;
   yieldToScheduler(l);
   return l->result;
@@ -953,6 +972,8 @@ void BlockExecutor::arriveAtGridSync(Lane &l) {
 }
 
 void BlockExecutor::abortLaunch(Lane *l, cudaError_t error, Finding finding) {
+  if (recording_)
+    recordAbort(l, error, std::move(finding));
   // Which block ends the launch first must not depend on host threads.
   serialPoint(l, finding.sites.empty() ? 0 : finding.sites.front().pc);
   restoreSuppressed(*l);

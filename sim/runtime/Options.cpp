@@ -47,6 +47,18 @@ bool parseOptions(const std::string &text, Options &o, std::string &error) {
         o.schedule = Schedule::Random;
       else
         ok = false;
+    } else if (k == "engine") {
+      if (v == "auto")
+        o.engine = Engine::Auto;
+      else if (v == "fibers")
+        o.engine = Engine::Fibers;
+      else if (v == "compiled")
+        o.engine = Engine::Compiled;
+      else
+        ok = false;
+    } else if (k == "engine_notes") {
+      ok = v == "0" || v == "1";
+      o.engine_notes = v == "1";
     } else if (k == "thread_model") {
       if (v == "its")
         o.thread_model = ThreadModel::Independent;
