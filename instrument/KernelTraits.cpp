@@ -89,14 +89,33 @@ bool isAtomicEntry(const std::string &name) {
          contains(name, "::atomic");
 }
 
+// A stack slot (or a by-value argument's copy) whose address never escapes.
 bool privateSlot(const Value *addr) {
-  return isa<AllocaInst>(getUnderlyingObject(addr)) &&
+  const Value *base = getUnderlyingObject(addr);
+  const auto *arg = dyn_cast<Argument>(base);
+  return (isa<AllocaInst>(base) || (arg != nullptr && arg->hasByValAttr())) &&
          !PointerMayBeCaptured(addr, /*ReturnCaptures=*/true, /*StoreCaptures=*/true);
+}
+
+// The built-in variables' getters (builtin_vars.h): the same value on every
+// call by one thread.
+bool builtinGetter(const Function *f) {
+  if (f == nullptr)
+    return false;
+  const std::string n = demangle(f->getName().str());
+  for (const char *g : {"warpsim_thread_idx", "warpsim_block_idx", "warpsim_block_dim",
+                        "warpsim_grid_dim", "warpsim_warp_size", "warpsim_threadIdx_t::",
+                        "warpsim_blockIdx_t::", "warpsim_blockDim_t::", "warpsim_gridDim_t::",
+                        "warpsim_warpSize_t::"})
+    if (n.rfind(g, 0) == 0)
+      return true;
+  return false;
 }
 
 class Analysis {
 public:
-  explicit Analysis(FunctionAnalysisManager &fam) : fam_(fam) {}
+  Analysis(FunctionAnalysisManager &fam, std::set<const GlobalVariable *> constants)
+      : fam_(fam), constants_(std::move(constants)) {}
 
   // The first reason `kernel` cannot run thread after thread, or "".
   // A reason found in a callee also names the kernel's own call that leads
@@ -179,6 +198,10 @@ private:
         if (auto *ld = dyn_cast<LoadInst>(&i)) {
           if (privateSlot(ld->getPointerOperand()))
             continue;
+          // __constant__ memory: no thread writes it while kernels run.
+          if (const auto *gv = dyn_cast<GlobalVariable>(getUnderlyingObject(ld->getPointerOperand()));
+              gv != nullptr && (gv->isConstant() || constants_.count(gv) != 0))
+            continue;
           if (ld->isVolatile())
             return "a volatile read in a loop" + where(i) + " (a possible spin-wait)";
           if (ld->isAtomic())
@@ -223,7 +246,16 @@ private:
           return false; // a call or intrinsic may change it
       return true;
     }
-    if (isa<GetElementPtrInst>(i) || isa<CastInst>(i) || isa<BinaryOperator>(i)) {
+    if (const auto *call = dyn_cast<CallInst>(i); call != nullptr) {
+      if (!builtinGetter(call->getCalledFunction()))
+        return false;
+      for (const Value *op : call->args())
+        if (!invariant(op, l, depth + 1))
+          return false;
+      return true;
+    }
+    if (isa<GetElementPtrInst>(i) || isa<CastInst>(i) || isa<BinaryOperator>(i) ||
+        isa<CmpInst>(i) || isa<SelectInst>(i) || isa<ExtractValueInst>(i)) {
       for (const Value *op : i->operands())
         if (!invariant(op, l, depth + 1))
           return false;
@@ -233,30 +265,31 @@ private:
   }
 
   FunctionAnalysisManager &fam_;
+  std::set<const GlobalVariable *> constants_; // __constant__ variables
   std::map<Function *, std::string> cache_;
 };
 
-// The __global__ functions: clang lists them in llvm.global.annotations with
-// the annotation "warpsim::global" (cuda_keywords.h).
-std::vector<Function *> kernels(Module &m) {
-  std::vector<Function *> out;
+// The globals annotated `what` (cuda_keywords.h): clang lists them in
+// llvm.global.annotations ("warpsim::global": the __global__ functions).
+std::vector<GlobalValue *> annotated(Module &m, StringRef what) {
+  std::vector<GlobalValue *> out;
   GlobalVariable *annotations = m.getNamedGlobal("llvm.global.annotations");
   if (annotations == nullptr || !annotations->hasInitializer())
     return out;
   auto *array = dyn_cast<ConstantArray>(annotations->getInitializer());
   if (array == nullptr)
     return out;
-  std::set<Function *> seen;
+  std::set<GlobalValue *> seen;
   for (const Use &op : array->operands()) {
     auto *entry = dyn_cast<ConstantStruct>(op.get());
     if (entry == nullptr || entry->getNumOperands() < 2)
       continue;
-    auto *f = dyn_cast<Function>(entry->getOperand(0)->stripPointerCasts());
+    auto *f = dyn_cast<GlobalValue>(entry->getOperand(0)->stripPointerCasts());
     auto *text = dyn_cast<GlobalVariable>(entry->getOperand(1)->stripPointerCasts());
     if (f == nullptr || f->isDeclaration() || text == nullptr || !text->hasInitializer())
       continue;
     auto *data = dyn_cast<ConstantDataArray>(text->getInitializer());
-    if (data == nullptr || !data->isCString() || data->getAsCString() != "warpsim::global")
+    if (data == nullptr || !data->isCString() || data->getAsCString() != what)
       continue;
     if (seen.insert(f).second)
       out.push_back(f);
@@ -267,11 +300,18 @@ std::vector<Function *> kernels(Module &m) {
 } // namespace
 
 PreservedAnalyses KernelTraitsPass::run(Module &m, ModuleAnalysisManager &mam) {
-  const std::vector<Function *> ks = kernels(m);
+  std::vector<Function *> ks;
+  for (GlobalValue *g : annotated(m, "warpsim::global"))
+    if (auto *f = dyn_cast<Function>(g))
+      ks.push_back(f);
   if (ks.empty())
     return PreservedAnalyses::all();
+  std::set<const GlobalVariable *> constants;
+  for (GlobalValue *g : annotated(m, "warpsim::constant"))
+    if (auto *v = dyn_cast<GlobalVariable>(g))
+      constants.insert(v);
   FunctionAnalysisManager &fam = mam.getResult<FunctionAnalysisManagerModuleProxy>(m).getManager();
-  Analysis analysis(fam);
+  Analysis analysis(fam, std::move(constants));
   LLVMContext &ctx = m.getContext();
   PointerType *ptr = PointerType::getUnqual(ctx);
   Type *i32 = Type::getInt32Ty(ctx);

@@ -235,6 +235,8 @@ void BlockExecutor::record(Lane *l) {
   e.proxyFence = ev.proxyFence;
   e.atomicLoad = ev.atomicLoad;
   e.copyWrite = ev.copyWrite;
+  if (e.kind == EventKind::Access && e.access != AccessKind::Load && e.size <= sizeof e.pre)
+    std::memcpy(e.pre, reinterpret_cast<const void *>(e.addr), e.size);
   if (frames_.find(l->stack_hash) == frames_.end())
     frames_.emplace(l->stack_hash,
                     std::vector<std::uintptr_t>(l->frames, l->frames + std::min(l->depth,
@@ -344,7 +346,16 @@ bool BlockExecutor::popEvent(Lane &l) {
   Replay &r = replay_[l.tid];
   if (r.post >= 0) {
     const RecordedEvent &done = log[static_cast<std::size_t>(r.post)];
-    std::memcpy(reinterpret_cast<void *>(done.addr), done.post, done.post_size);
+    if (done.access == AccessKind::Store)
+      std::memcpy(reinterpret_cast<void *>(done.addr), done.post, done.post_size);
+    // Progress is what the lane's write changed when it ran.
+    if (l.watch_size == done.post_size && l.watch_addr == done.addr) {
+      const bool changed = std::memcmp(done.pre, done.post, done.post_size) != 0;
+      if (done.access == AccessKind::Store || changed)
+        std::memcpy(l.watch_old, changed ? done.pre : done.post, done.post_size);
+      else
+        l.watch_size = 0; // an atomic that left the bytes as they were
+    }
     r.post = -1;
   }
   while (true) {

@@ -45,10 +45,13 @@ struct RecordedEvent {
   std::uint8_t proxyFence = 0;
   bool atomicLoad = false, copyWrite = false;
   Special special = Event;
-  // A store or atomic: the bytes it left (made again when the lane is
-  // issued, so that onStoreDone sees them; post_size 0: none).
+  // A store or atomic of at most 16 bytes: the bytes it found and those it
+  // left. A plain store leaves its bytes again when the lane is next run
+  // (onStoreDone, and a racing write's value, see them as under fibers); an
+  // atomic does not (memory already holds the sum of every lane's).
+  // Livelock counting compares the two (BlockExecutor::checkWatchedWrite).
   std::uint8_t post_size = 0;
-  unsigned char post[16];
+  unsigned char pre[16], post[16];
 };
 
 struct EngineDecision {
