@@ -179,7 +179,7 @@ private:
         const Function *g = call->getCalledFunction();
         if (g == nullptr)
           return "a call through a pointer" + where(i);
-        if (!g->isDeclaration())
+        if (!g->isDeclaration() || builtinGetter(g))
           continue;
         if (std::string b = blockingCall(sourceName(*g)); !b.empty())
           return b + where(i);

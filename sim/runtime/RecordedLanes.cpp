@@ -18,9 +18,11 @@ struct TraitTable {
   std::map<const void *, const char *> reasons; // kernel -> null or reason
   bool any = false;
 };
+// Never destroyed: module constructors fill it, and the runtime reads it
+// until the process ends.
 TraitTable &traits() {
-  static TraitTable t;
-  return t;
+  static auto *t = new TraitTable;
+  return *t;
 }
 } // namespace
 
@@ -43,8 +45,8 @@ struct Note {
   std::string kernel, text;
 };
 std::vector<Note> &notes() {
-  static std::vector<Note> n;
-  return n;
+  static auto *n = new std::vector<Note>; // printed at exit (Runtime::finish)
+  return *n;
 }
 
 // The stack this host thread runs on: a recorded lane's locals live there.
@@ -131,6 +133,7 @@ void BlockExecutor::runLanesToEnd() {
   const bool log = grid_.engine() == LaunchEngine::Recorded;
   std::uintptr_t lo, hi;
   hostStack(lo, hi);
+  (void)hi;
   if (log) {
     logs_.resize(lanes.size());
     replay_.assign(lanes.size(), Replay{});
@@ -141,7 +144,6 @@ void BlockExecutor::runLanesToEnd() {
   const StaticSite *outer = __warpsim_event_site;
   for (Lane &l : lanes) {
     l.stack_lo = lo;
-    l.stack_hi = hi;
     l.depth = 0;
     l.stack_hash = 0;
     l.started = true;
@@ -180,6 +182,9 @@ void BlockExecutor::runLanesToEnd() {
 
 // Returns false if the lane ended the launch (abortLaunch unwound it).
 bool BlockExecutor::runOne(Lane &l) {
+  // The lane's stack: what lies below this frame (host code's frames above
+  // are not the lane's: a kernel reading them is reported, as under fibers).
+  l.stack_hi = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
   tl_lane = &l;
   if (__builtin_setjmp(unwind_) != 0)
     return false;

@@ -2,10 +2,10 @@
 // Kernels the compiled engine must leave to fibers, each with its reason
 // under --timing, and one it takes (an atomic whose result is unused in a
 // loop cannot be a spin-wait).
-// ENGINE-EXPECT: spin: fibers: a read in a loop of an address the loop does not change at fallbacks.cu:22
-// ENGINE-EXPECT: tile: fibers: a synchronising call, __syncthreads() at fallbacks.cu:29
-// ENGINE-EXPECT: vote: fibers: a synchronising call, __ballot_sync() at fallbacks.cu:35
-// ENGINE-EXPECT: ticket: fibers: atomicAdd() in a loop with its result used at fallbacks.cu:42
+// ENGINE-EXPECT: spin: fibers: a read in a loop of an address the loop does not change at fallbacks.cu:18 (a possible spin-wait)
+// ENGINE-EXPECT: tile: fibers: a synchronising call, __syncthreads() at fallbacks.cu:27
+// ENGINE-EXPECT: vote: fibers: a synchronising call, __ballot_sync() at fallbacks.cu:32
+// ENGINE-EXPECT: ticket: fibers: atomicAdd() in a loop with its result used at fallbacks.cu:39
 // ENGINE-EXPECT: count: compiled
 #include <cstdio>
 
