@@ -27,7 +27,7 @@ for e in fibers auto; do
   grep -v '^warpsim: engine: ' "$work/err-$e.txt" >"$work/cmperr-$e.txt"
   if [ $direct = 1 ]; then
     sed -i 's/warp_instructions=[0-9]*/warp_instructions=N/' "$work/cmp-$e.txt"
-    sed -i 's/"warp_instructions":[0-9]*/"warp_instructions":N/' "$work/report-$e.json"
+    sed -i 's/"warp_instructions": *[0-9]*/"warp_instructions": N/' "$work/report-$e.json"
   fi
 done
 for k in cmp cmperr; do

@@ -1,7 +1,8 @@
 // warpsim-golden: skip (tests/engine compares it under both engines)
 // One thread writes past its allocation: the memory checker stops it before
-// the access (check: the launch goes on; run: the launch ends at the same
-// event as under fibers, later lanes' writes never happen).
+// the access (check: suppressed and the launch goes on; --memory-error
+// abort: the launch ends at the same event as under fibers). Under `run`
+// nothing checks (the bytes are mapped: a redzone), as under fibers.
 // ENGINE-EXPECT: fill: compiled
 #include <cstdio>
 

@@ -1,8 +1,10 @@
 // warpsim-golden: skip (tests/engine compares it under both engines)
 // Barrier-free races the compiled engine must report as fibers do: two lanes
 // of one warp instruction write one word with different values (and the
-// later lane's value is what memory keeps), and a block reads words another
-// block writes.
+// later lane's value is what memory keeps, as under fibers: the replay makes
+// plain stores again in warp order), and a block reads words another block
+// writes. What such a read returns depends on the order threads run in (the
+// compiled engine runs them one by one), so only a count is printed of it.
 // ENGINE-EXPECT: pairs: compiled
 #include <cstdio>
 
@@ -25,8 +27,9 @@ int main() {
   long sum = 0;
   for (int i = 0; i < 128; ++i)
     sum += h[i] * (i + 1);
+  int written = 0;
   for (int i = 0; i < 256; ++i)
-    sum += s[i] * (i + 3);
-  std::printf("half[0] %d half[127] %d sum %ld\n", h[0], h[127], sum);
+    written += s[i] >= 1;
+  std::printf("half[0] %d half[127] %d sum %ld, shift written %d\n", h[0], h[127], sum, written);
   return 0;
 }
