@@ -212,7 +212,12 @@ private:
         } else if (isa<AtomicCmpXchgInst>(i) || (isa<AtomicRMWInst>(i) && !i.use_empty())) {
           return "an atomic in a loop whose result is used" + where(i) + " (a possible spin-wait)";
         } else if (auto *call = dyn_cast<CallBase>(&i); call && !isa<IntrinsicInst>(call)) {
-          const Function *g = call->getCalledFunction();
+          Function *g = call->getCalledFunction();
+          // cuda::atomic_ref::load, a helper that reads a volatile flag ...
+          if (g != nullptr && !g->isDeclaration() && atomicInside(*g, 0))
+            return "a call in a loop to " + sourceName(*g) +
+                   "(), which makes an atomic or volatile access" + where(i) +
+                   " (a possible spin-wait)";
           if (g != nullptr && g->isDeclaration() && isAtomicEntry(sourceName(*g)) &&
               !call->use_empty())
             return sourceName(*g) + "() in a loop with its result used" + where(i) +
@@ -220,6 +225,31 @@ private:
         }
       }
     return "";
+  }
+
+  // `f` or a function it calls makes an atomic or volatile access.
+  bool atomicInside(Function &f, int depth) {
+    if (depth > 8)
+      return true;
+    if (auto it = atomic_.find(&f); it != atomic_.end())
+      return it->second;
+    atomic_[&f] = false; // recursion: decided by the other paths
+    bool found = false;
+    for (BasicBlock &bb : f)
+      for (Instruction &i : bb) {
+        if (found)
+          break;
+        if (auto *ld = dyn_cast<LoadInst>(&i))
+          found = (ld->isVolatile() || ld->isAtomic()) && !privateSlot(ld->getPointerOperand());
+        else if (isa<AtomicRMWInst>(i) || isa<AtomicCmpXchgInst>(i))
+          found = true;
+        else if (auto *call = dyn_cast<CallBase>(&i); call && !isa<IntrinsicInst>(call))
+          if (Function *g = call->getCalledFunction())
+            found = g->isDeclaration() ? isAtomicEntry(sourceName(*g))
+                                       : atomicInside(*g, depth + 1);
+      }
+    atomic_[&f] = found;
+    return found;
   }
 
   // The loop computes `v` the same way on every iteration (before mem2reg:
@@ -267,6 +297,7 @@ private:
   FunctionAnalysisManager &fam_;
   std::set<const GlobalVariable *> constants_; // __constant__ variables
   std::map<Function *, std::string> cache_;
+  std::map<const Function *, bool> atomic_;
 };
 
 // The globals annotated `what` (cuda_keywords.h): clang lists them in

@@ -56,15 +56,15 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
+#include "../sim/include/warpsim/site_abi.h"
 #include "KernelTraits.h"
 
 using namespace llvm;
 
 namespace {
 
-// The site table's kind field (sim/runtime/ValueHooks.cpp reads the same).
-constexpr std::uint32_t kSiteLoad = 0, kSiteStore = 1, kSiteCopy = 2, kSiteSet = 3, kSiteCall = 4,
-                        kSiteVolatile = 0x100;
+// The site table's kind field, as the runtime reads it.
+namespace abi = warpsim::site_abi;
 
 // What the pass does with an instruction: nothing, make it a value-carrying
 // call, or store its row in __warpsim_event_site before it (an event the
@@ -335,7 +335,7 @@ private:
   // __warpsim_event_site first. Volatile so that no optimisation merges or
   // moves it; nosanitize so that TSan does not make it an access.
   void markEvent(Instruction *i) {
-    Value *site = siteId(i, kSiteCall, 0);
+    Value *site = siteId(i, abi::kCall, 0);
     IRBuilder<> b(i);
     StoreInst *s = b.CreateStore(site, eventSite_, /*isVolatile=*/true);
     s->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(ctx_, {}));
@@ -379,8 +379,8 @@ private:
     if (auto *n = dyn_cast<ConstantInt>(mi->getLength()); n && n->getZExtValue() <= UINT32_MAX)
       size = static_cast<std::uint32_t>(n->getZExtValue());
     const bool isSet = isa<MemSetInst>(mi);
-    Value *site =
-        siteId(mi, (isSet ? kSiteSet : kSiteCopy) | (mi->isVolatile() ? kSiteVolatile : 0), size);
+    Value *site = siteId(
+        mi, (isSet ? abi::kSet : abi::kCopy) | (mi->isVolatile() ? abi::kVolatile : 0), size);
     Value *len = b.CreateZExtOrTrunc(mi->getLength(), i64);
     if (auto *set = dyn_cast<MemSetInst>(mi)) {
       FunctionCallee fn =
@@ -408,7 +408,8 @@ private:
     IntegerType *carrier = IntegerType::get(ctx_, bytes * 8);
     const bool isVolatile =
         isLoad ? cast<LoadInst>(i)->isVolatile() : cast<StoreInst>(i)->isVolatile();
-    const std::uint32_t kind = (isLoad ? kSiteLoad : kSiteStore) | (isVolatile ? kSiteVolatile : 0);
+    const std::uint32_t kind =
+        (isLoad ? abi::kLoad : abi::kStore) | (isVolatile ? abi::kVolatile : 0);
     Value *site = siteId(i, kind, bytes);
     const std::string suffix = std::to_string(bytes);
     if (auto *l = dyn_cast<LoadInst>(i)) {

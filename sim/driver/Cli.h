@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "../include/warpsim/option_table.h"
+
 namespace warpsim::driver {
 
 enum class Command { Run, Build, Translate, Lint, Check, Crosscheck, Help, Version };
@@ -71,5 +73,8 @@ CliResult parseCommandLine(const std::vector<std::string> &args);
 std::string usageText();
 // The options the simulated program's runtime reads (WARPSIM_OPTIONS).
 std::string runtimeOptions(const CliOptions &o);
+// The option-table row a command-line word names (--fmad=false, -Idir
+// included), or nullptr.
+const options::Option *findRunOption(const std::string &arg);
 
 } // namespace warpsim::driver

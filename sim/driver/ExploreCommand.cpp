@@ -67,29 +67,6 @@ bool writeText(const std::string &path, const std::string &text) {
   return static_cast<bool>(out.flush());
 }
 
-// The run options explore passes on unchanged that take a value (so that
-// value is not read as one of explore's own options). An option `run` learns
-// later passes through without being listed here: its value, a separate word,
-// is passed on as well.
-const std::set<std::string> kValueOptions = {
-    "--arch", "--warp-size",        "--thread-model", "--stack-size",
-    "--std",  "--resident-blocks",  "--spin-limit",   "--check",
-    "--fmad", "--async-completion", "--memory-error", "-I",
-    "-D"};
-// Options that make no sense once per seed, or that explore sets itself.
-const std::map<std::string, std::string> kRefused = {
-    {"--schedule", "explore runs --schedule random"},
-    {"--seed", "explore chooses the seeds (--seeds A..B)"},
-    {"--html", "explore writes no HTML page (replay a seed with warpsim check --html)"},
-    {"--sarif", "explore writes no SARIF (replay a seed with warpsim check --sarif)"},
-    {"--profile", "explore does not profile (replay a seed with --profile)"},
-    {"--profile-svg", "explore does not profile (replay a seed with --profile-svg)"},
-    {"--keep-temps", "explore does not keep temporary files"},
-    {"--timing", "explore's report is deterministic: no --timing"},
-    {"--print-limit", "explore prints each distinct finding once"},
-    {"--error-exitcode", "explore's exit status is fixed (docs/explore.md)"},
-    {"-o", "-o is an option of build"}};
-
 struct ExploreArgs {
   std::uint64_t first = 0, last = 0;
   bool have_seeds = false;
@@ -147,12 +124,18 @@ std::optional<std::string> parseExploreArgs(const std::vector<std::string> &args
         return "option --cache-dir needs a value";
       if (inlineValue)
         e.cache_dir = v;
-    } else if (kRefused.count(opt)) {
-      return opt + " is not an option of explore: " + kRefused.at(opt);
+    } else if (const options::Option *row = findRunOption(opt);
+               row != nullptr && !row->explore_refusal.empty()) {
+      // Options that make no sense once per seed, or that explore sets itself.
+      return opt + " is not an option of explore: " + std::string(row->explore_refusal);
     } else {
+      // A run option, passed on as given; its value too (so that it is not
+      // read as one of explore's own options).
+      const options::Option *passed = findRunOption(a);
       e.command.push_back(a);
-      haveCheck |= a == "--check";
-      if (kValueOptions.count(a) && i + 1 < args.size())
+      haveCheck |= passed != nullptr && passed->id == options::Id::Check;
+      if (passed != nullptr && passed->kind != options::Kind::Flag &&
+          (a == passed->flag || a == passed->alias) && i + 1 < args.size())
         e.command.push_back(args[++i]);
     }
   }

@@ -12,6 +12,7 @@
 #include <map>
 #include <vector>
 
+#include "MarkupEscape.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -23,14 +24,6 @@ constexpr unsigned kContext = 3;
 // Findings shown expanded; the rest start collapsed (a long report stays
 // navigable).
 constexpr std::size_t kOpenFindings = 20;
-
-// Markup text (HTML and SVG): LLVM's escaper, one for both pages.
-std::string esc(const std::string &s) {
-  std::string o;
-  llvm::raw_string_ostream os(o);
-  llvm::printHTMLEscaped(s, os);
-  return o;
-}
 
 std::string dim(const unsigned d[3]) {
   return "(" + std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]) + ")";
@@ -83,12 +76,12 @@ std::string where(const SourceLoc &l) {
 // UTF-8 sequence) marked: two sites on one line differ by their column.
 std::string markColumn(const std::string &line, unsigned col) {
   if (col == 0 || col > line.size())
-    return esc(line);
+    return escapeMarkup(line);
   std::size_t b = col - 1, e = b + 1;
   while (e < line.size() && (static_cast<unsigned char>(line[e]) & 0xC0) == 0x80)
     ++e;
-  return esc(line.substr(0, b)) + "<span class=\"col\">" + esc(line.substr(b, e - b)) + "</span>" +
-         esc(line.substr(e));
+  return escapeMarkup(line.substr(0, b)) + "<span class=\"col\">" +
+         escapeMarkup(line.substr(b, e - b)) + "</span>" + escapeMarkup(line.substr(e));
 }
 
 // A site's source line with kContext lines around it, the line itself marked.
@@ -97,17 +90,18 @@ std::string sourceContext(SourceFiles &files, const SourceLoc &loc) {
     return "";
   const std::vector<std::string> *lines = files.lines(loc);
   if (lines == nullptr)
-    return "<p class=\"nosrc\">source of " + esc(loc.file) + " not readable</p>\n";
+    return "<p class=\"nosrc\">source of " + escapeMarkup(loc.file) + " not readable</p>\n";
   const unsigned first = loc.line > kContext ? loc.line - kContext : 1;
   const unsigned last =
       std::min<unsigned>(static_cast<unsigned>(lines->size()), loc.line + kContext);
-  std::string h = "<div class=\"src\" data-file=\"" + esc(loc.file) + "\" data-line=\"" +
+  std::string h = "<div class=\"src\" data-file=\"" + escapeMarkup(loc.file) + "\" data-line=\"" +
                   std::to_string(loc.line) + "\">";
   for (unsigned n = first; n <= last; ++n) {
     const bool hl = n == loc.line;
     h += hl ? "<div class=\"ln hl\">" : "<div class=\"ln\">";
     h += "<span class=\"no\">" + std::to_string(n) + "</span><code>" +
-         (hl ? markColumn((*lines)[n - 1], loc.column) : esc((*lines)[n - 1])) + "</code></div>";
+         (hl ? markColumn((*lines)[n - 1], loc.column) : escapeMarkup((*lines)[n - 1])) +
+         "</code></div>";
   }
   return h + "</div>\n";
 }
@@ -120,21 +114,21 @@ std::string siteHtml(SourceFiles &files, const ReportSite &s) {
     who = "thread " + dim(s.thread) + " of block " + dim(s.block);
   std::string h = "<div class=\"site\">\n<p class=\"site-head\">";
   if (!who.empty())
-    h += "<span class=\"who\">" + esc(who) + "</span>: ";
-  h += "<span class=\"role\">" + esc(s.detail.empty() ? s.role : s.detail) + "</span>";
+    h += "<span class=\"who\">" + escapeMarkup(who) + "</span>: ";
+  h += "<span class=\"role\">" + escapeMarkup(s.detail.empty() ? s.role : s.detail) + "</span>";
   if (s.loc.pc != 0 || s.loc.known()) {
-    h += " at <span class=\"loc\">" + esc(where(s.loc)) + "</span>";
+    h += " at <span class=\"loc\">" + escapeMarkup(where(s.loc)) + "</span>";
     if (!s.loc.function.empty())
-      h += " in <span class=\"fn\">" + esc(s.loc.function) + "</span>";
+      h += " in <span class=\"fn\">" + escapeMarkup(s.loc.function) + "</span>";
   }
   h += "</p>\n" + sourceContext(files, s.loc);
   if (!s.stack.empty()) {
     h += "<details class=\"stack\" open><summary>call stack (" + std::to_string(s.stack.size()) +
          (s.stack.size() == 1 ? " caller" : " callers") + ")</summary><ol>";
     for (const SourceLoc &fr : s.stack) {
-      h += "<li><span class=\"loc\">" + esc(where(fr)) + "</span>";
+      h += "<li><span class=\"loc\">" + escapeMarkup(where(fr)) + "</span>";
       if (!fr.function.empty())
-        h += " in <span class=\"fn\">" + esc(fr.function) + "</span>";
+        h += " in <span class=\"fn\">" + escapeMarkup(fr.function) + "</span>";
       h += "</li>";
     }
     h += "</ol></details>\n";
@@ -151,19 +145,21 @@ std::string findingHtml(SourceFiles &files, const ReportFinding &f, std::size_t 
       break;
     }
   std::string h = "<details class=\"finding " + severityClass(f.severity) + "\" id=\"" + id +
-                  "\" data-kind=\"" + esc(f.kind) + "\"" + (index < kOpenFindings ? " open" : "") +
-                  ">\n<summary><span class=\"sev\">" + severityWord(f.severity) +
-                  "</span> <span class=\"kind\">[" + esc(f.kind) + "]</span>";
+                  "\" data-kind=\"" + escapeMarkup(f.kind) + "\"" +
+                  (index < kOpenFindings ? " open" : "") + ">\n<summary><span class=\"sev\">" +
+                  severityWord(f.severity) + "</span> <span class=\"kind\">[" +
+                  escapeMarkup(f.kind) + "]</span>";
   if (!f.kernel.empty())
-    h += " in kernel '<span class=\"kernel\">" + esc(f.kernel) + "</span>' (launch " +
+    h += " in kernel '<span class=\"kernel\">" + escapeMarkup(f.kernel) + "</span>' (launch " +
          std::to_string(f.launch) + ")";
   if (first != nullptr)
-    h += " at <span class=\"loc\">" + esc(first->file + ":" + std::to_string(first->line)) +
-         "</span>";
-  h += "</summary>\n<p class=\"msg\">" + esc(f.message) + "</p>\n<dl class=\"facts\">";
+    h += " at <span class=\"loc\">" +
+         escapeMarkup(first->file + ":" + std::to_string(first->line)) + "</span>";
+  h += "</summary>\n<p class=\"msg\">" + escapeMarkup(f.message) + "</p>\n<dl class=\"facts\">";
   auto fact = [&](const char *name, const std::string &value) {
     if (!value.empty())
-      h += "<dt>" + std::string(name) + "</dt><dd class=\"" + name + "\">" + esc(value) + "</dd>";
+      h += "<dt>" + std::string(name) + "</dt><dd class=\"" + name + "\">" + escapeMarkup(value) +
+           "</dd>";
   };
   fact("space", f.space.empty() ? "" : f.space + " memory");
   fact("object", f.object.empty()
@@ -209,7 +205,7 @@ std::string summaryHtml(const ReportSummary &sum) {
   h += "<table id=\"kinds\"><thead><tr><th>kind</th><th>errors</th><th>warnings</th><th>notes</"
        "th><th>occurrences</th></tr></thead><tbody>\n";
   for (const auto &[kind, k] : kinds)
-    h += "<tr data-kind=\"" + esc(kind) + "\"><td class=\"kind\">" + esc(kind) +
+    h += "<tr data-kind=\"" + escapeMarkup(kind) + "\"><td class=\"kind\">" + escapeMarkup(kind) +
          "</td><td class=\"num errors\">" + std::to_string(k.errors) +
          "</td><td class=\"num warnings\">" + std::to_string(k.warnings) +
          "</td><td class=\"num notes\">" + std::to_string(k.notes) +
@@ -226,11 +222,12 @@ std::string profileHtml(const ProfileData &p) {
   const char *opNames[3] = {"ld", "st", "atom"};
   for (const ProfileKernel &k : p.kernels) {
     const ProfileCounters &c = k.totals;
-    h += "<div class=\"kernel-profile\" data-kernel=\"" + esc(k.name) + "\">\n<h3>kernel '" +
-         esc(k.name) + "'</h3>\n<p>" + std::to_string(k.launches) +
-         (k.launches == 1 ? " launch" : " launches") + ", grid " + esc(k.grid) + ", block " +
-         esc(k.block) + ", " + esc(k.arch) + ", warp size " + std::to_string(k.warp_size) + ", " +
-         std::to_string(k.bank_count) + " banks, schedule " + esc(k.schedule) + "</p>\n";
+    h += "<div class=\"kernel-profile\" data-kernel=\"" + escapeMarkup(k.name) +
+         "\">\n<h3>kernel '" + escapeMarkup(k.name) + "'</h3>\n<p>" + std::to_string(k.launches) +
+         (k.launches == 1 ? " launch" : " launches") + ", grid " + escapeMarkup(k.grid) +
+         ", block " + escapeMarkup(k.block) + ", " + escapeMarkup(k.arch) + ", warp size " +
+         std::to_string(k.warp_size) + ", " + std::to_string(k.bank_count) + " banks, schedule " +
+         escapeMarkup(k.schedule) + "</p>\n";
     char buf[256];
     std::snprintf(buf, sizeof buf,
                   "warp instructions %" PRIu64 ", with a partial mask (divergent) %" PRIu64
@@ -271,13 +268,14 @@ std::string profileHtml(const ProfileData &p) {
       for (const std::string &x : l.ops)
         ops += (ops.empty() ? "" : " ") + x;
       h += std::string("<tr") + (shared && cf ? " class=\"conflict\"" : "") +
-           "><td class=\"loc\">" + esc(l.file + ":" + std::to_string(l.line)) + "</td><td>" +
-           esc(ops) + "</td><td class=\"num\">" + std::to_string(lc.instructions) +
-           "</td><td class=\"num\">" + percent(lc.active_lanes, lc.instructions * k.warp_size) +
-           "</td><td class=\"num\">" + std::to_string(lc.partial) + "</td><td class=\"num\">" +
+           "><td class=\"loc\">" + escapeMarkup(l.file + ":" + std::to_string(l.line)) +
+           "</td><td>" + escapeMarkup(ops) + "</td><td class=\"num\">" +
+           std::to_string(lc.instructions) + "</td><td class=\"num\">" +
+           percent(lc.active_lanes, lc.instructions * k.warp_size) + "</td><td class=\"num\">" +
+           std::to_string(lc.partial) + "</td><td class=\"num\">" +
            (shared ? std::to_string(wf) : "-") + "</td><td class=\"num\">" +
            (shared ? std::to_string(cf) : "-") + "</td><td class=\"num\">" + ratio(sec, req) +
-           "</td><td><code>" + esc(l.source) + "</code></td></tr>\n";
+           "</td><td><code>" + escapeMarkup(l.source) + "</code></td></tr>\n";
     }
     h += "</tbody></table>\n";
     if (k.schedule == "fast")
@@ -332,12 +330,13 @@ std::string renderHtmlReport(const ReportSummary &sum, const ProfileData *profil
                              const HtmlRunInfo &info) {
   std::string h = "<!DOCTYPE html>\n<html lang=\"en\" data-js-errors=\"0\" "
                   "data-js-ready=\"0\">\n<head>\n<meta charset=\"utf-8\">\n<title>warpsim " +
-                  esc(info.command) + " " + esc(info.input) + "</title>\n<style>\n" + kStyle +
-                  "</style>\n<script>" + kHeadScript + "</script>\n</head>\n<body>\n";
-  h += "<header>\n<h1>warpsim " + esc(info.command) + " <code id=\"input\">" + esc(info.input) +
-       "</code></h1>\n<dl class=\"run\">";
+                  escapeMarkup(info.command) + " " + escapeMarkup(info.input) +
+                  "</title>\n<style>\n" + kStyle + "</style>\n<script>" + kHeadScript +
+                  "</script>\n</head>\n<body>\n";
+  h += "<header>\n<h1>warpsim " + escapeMarkup(info.command) + " <code id=\"input\">" +
+       escapeMarkup(info.input) + "</code></h1>\n<dl class=\"run\">";
   auto item = [&](const char *name, const std::string &value) {
-    h += "<dt>" + std::string(name) + "</dt><dd>" + esc(value) + "</dd>";
+    h += "<dt>" + std::string(name) + "</dt><dd>" + escapeMarkup(value) + "</dd>";
   };
   item("architecture", info.arch);
   item("warp size", info.warp_size == 0 ? "the architecture's" : std::to_string(info.warp_size));

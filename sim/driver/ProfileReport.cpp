@@ -1,5 +1,6 @@
 #include "ProfileReport.h"
 
+#include "MarkupEscape.h"
 #include "Symbolizer.h"
 
 #include <algorithm>
@@ -62,14 +63,6 @@ std::string pad(std::string s, std::size_t w, bool left = false) {
   if (s.size() >= w)
     return s;
   return left ? s + std::string(w - s.size(), ' ') : std::string(w - s.size(), ' ') + s;
-}
-
-// Markup text (HTML and SVG): LLVM's escaper, one for both pages.
-std::string xmlEscape(const std::string &s) {
-  std::string o;
-  llvm::raw_string_ostream os(o);
-  llvm::printHTMLEscaped(s, os);
-  return o;
 }
 
 } // namespace
@@ -440,7 +433,7 @@ std::string renderProfileSvg(const ProfileData &p) {
   s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   s += "<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">warpsim lane activity: "
        "kernel '" +
-       xmlEscape(p.trace_kernel) + "' (first launch, first " + std::to_string(p.trace.size()) +
+       escapeMarkup(p.trace_kernel) + "' (first launch, first " + std::to_string(p.trace.size()) +
        " warps; x = warp instruction, y = lane)</text>\n";
   // Legend.
   const struct {
@@ -486,7 +479,7 @@ std::string renderProfileSvg(const ProfileData &p) {
       std::string tip = w.ops[i] + " line " + std::to_string(w.lines[i]) + ": " +
                         std::to_string(__builtin_popcountll(m)) + " of " + std::to_string(w.lanes) +
                         " lanes";
-      s += "<g fill=\"" + std::string(colorOf(w.ops[i])) + "\"><title>" + xmlEscape(tip) +
+      s += "<g fill=\"" + std::string(colorOf(w.ops[i])) + "\"><title>" + escapeMarkup(tip) +
            "</title>";
       for (unsigned lane = 0; lane < w.lanes;) {
         if (((m >> lane) & 1) == 0) {
@@ -527,8 +520,8 @@ std::string renderProfileSvg(const ProfileData &p) {
     const int y = heatTop + static_cast<int>(r) * (rowH + 4);
     std::snprintf(buf, sizeof buf, "<text x=\"10\" y=\"%d\">", y + 12);
     s += buf;
-    s += xmlEscape(h.label.size() > 70 ? h.label.substr(h.label.size() - 70) : h.label) +
-         "<title>" + xmlEscape(h.tip) + "</title></text>\n";
+    s += escapeMarkup(h.label.size() > 70 ? h.label.substr(h.label.size() - 70) : h.label) +
+         "<title>" + escapeMarkup(h.tip) + "</title></text>\n";
     for (std::size_t b = 0; b < h.load.size(); ++b) {
       const double f = static_cast<double>(h.load[b]) / static_cast<double>(mx);
       const int red = 255, green = static_cast<int>(255 - 200 * f),

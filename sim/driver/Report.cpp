@@ -38,10 +38,13 @@ std::string mergeKey(const ReportFinding &f) {
 
 // warpsim's own sources (the runtime, its headers, the model): frames there
 // say how warpsim got to the user's code, not where the user's code was.
+// Debug info may name them relative to the build directory
+// (<root>/build/../sim/...: ccache's CCACHE_BASEDIR), hence the normal form.
 bool inWarpsimSources(const SourceLoc &l) {
   static const std::string root =
       std::filesystem::path(WARPSIM_INCLUDE_DIR).parent_path().parent_path().string() + "/";
-  return l.path.rfind(root + "sim/", 0) == 0 || l.path.rfind(root + "model/", 0) == 0;
+  const std::string path = std::filesystem::path(l.path).lexically_normal().string();
+  return path.rfind(root + "sim/", 0) == 0 || path.rfind(root + "model/", 0) == 0;
 }
 
 // A host thread's stack (--timeout): the frames in the user's code, where

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "JsonString.h"
+
 namespace warpsim::sim::profile {
 
 void LaneActivityTrace::launchBegin(const LaunchInfo &L) {
@@ -44,11 +46,9 @@ std::string LaneActivityTrace::json() const {
   if (warps_.empty())
     return {};
   std::string s =
-      "{\"type\":\"profile-trace\",\"launch\":" + std::to_string(launch_) + ",\"kernel\":\"";
-  for (char c : kernel_)
-    if (c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20)
-      s += c;
-  s += "\",\"warp_size\":" + std::to_string(warpSize_) + ",\"warps\":[";
+      "{\"type\":\"profile-trace\",\"launch\":" + std::to_string(launch_) + ",\"kernel\":";
+  appendJsonString(s, kernel_);
+  s += ",\"warp_size\":" + std::to_string(warpSize_) + ",\"warps\":[";
   char buf[64];
   for (std::size_t g = 0; g < warps_.size(); ++g) {
     const WarpTrace &t = warps_[g];

@@ -13,6 +13,7 @@
 
 #include "DivergenceCounter.h"
 #include "GlobalCoalescingCounter.h"
+#include "JsonString.h"
 #include "LaneActivityTrace.h"
 #include "Runtime.h"
 #include "SharedBankCounter.h"
@@ -53,20 +54,6 @@ Op opOf(AccessKind k) {
     return Op::Atomic;
   }
   return Op::Load;
-}
-
-void appendString(std::string &out, const char *s) {
-  out += '"';
-  for (; s != nullptr && *s != '\0'; ++s) {
-    unsigned char c = static_cast<unsigned char>(*s);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c >= 0x20) {
-      out += static_cast<char>(c);
-    }
-  }
-  out += '"';
 }
 
 std::string dim(const Dim3 &d) {
@@ -130,14 +117,14 @@ public:
     std::sort(order.begin(), order.end(),
               [](const auto &a, const auto &b) { return a.first < b.first; });
     std::string j = "{\"type\":\"profile\",\"launch\":" + std::to_string(L.id) + ",\"kernel\":";
-    appendString(j, L.site != nullptr ? L.site->kernel_name : "");
+    appendJsonString(j, L.site != nullptr ? L.site->kernel_name : "");
     j += ",\"kernel_file\":";
-    appendString(j, L.site != nullptr ? L.site->file : "");
+    appendJsonString(j, L.site != nullptr ? L.site->file : "");
     j += ",\"kernel_line\":" + std::to_string(L.site != nullptr ? L.site->line : 0);
     j += ",\"arch\":";
-    appendString(j, L.arch != nullptr ? L.arch->name.c_str() : rt_.arch.name.c_str());
+    appendJsonString(j, L.arch != nullptr ? L.arch->name.c_str() : rt_.arch.name.c_str());
     j += ",\"schedule\":";
-    appendString(j, scheduleName(rt_.options.schedule));
+    appendJsonString(j, scheduleName(rt_.options.schedule));
     j += ",\"warp_size\":" + std::to_string(L.warp_size);
     j += ",\"bank_count\":" + std::to_string(banks_.bankCount());
     j += ",\"grid\":" + dim(L.grid) + ",\"block\":" + dim(L.block);
@@ -149,7 +136,7 @@ public:
       j += "{\"pc\":" + std::to_string(key >> 3) + ",\"op\":\"" + profile::opName(s->op) + "\"";
       if (s->memory) {
         j += ",\"space\":";
-        appendString(j, spaceName(s->space));
+        appendJsonString(j, spaceName(s->space));
       }
       j += ",\"instructions\":" + std::to_string(s->instructions) +
            ",\"active_lanes\":" + std::to_string(s->active_lanes) +

@@ -5,37 +5,10 @@
 #include <cinttypes>
 #include <cstring>
 
+#include "JsonString.h"
+
 namespace warpsim::sim {
 namespace {
-
-void appendEscaped(std::string &out, const std::string &s) {
-  out += '"';
-  for (unsigned char c : s) {
-    switch (c) {
-    case '"':
-      out += "\\\"";
-      break;
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    default:
-      if (c < 0x20) {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "\\u%04x", c);
-        out += buf;
-      } else {
-        out += static_cast<char>(c);
-      }
-    }
-  }
-  out += '"';
-}
 
 // The static site's row (SiteTable.h): where the access or call is in the
 // source, known without the program's debug info.
@@ -43,13 +16,12 @@ void appendStaticSite(std::string &out, std::uint32_t id) {
   const StaticSite *row = staticSite(id);
   if (row == nullptr || row->line == 0)
     return;
-  static const char *const kKinds[] = {"load", "store", "copy", "set", "call"};
   const std::uint32_t kind = row->kind & ~kSiteVolatile;
   out += ",\"static\":{\"id\":" + std::to_string(id) + ",\"file\":";
-  appendEscaped(out, row->file != nullptr ? row->file : "");
+  appendJsonString(out, row->file != nullptr ? row->file : "");
   out += ",\"line\":" + std::to_string(row->line) + ",\"col\":" + std::to_string(row->column) +
          ",\"kind\":";
-  appendEscaped(out, kind < 5 ? kKinds[kind] : "unknown");
+  appendJsonString(out, kind < site_abi::kKindCount ? site_abi::kKindNames[kind] : "unknown");
   if ((row->kind & kSiteVolatile) != 0)
     out += ",\"volatile\":true";
   out += ",\"size\":" + std::to_string(row->size) + "}";
@@ -109,21 +81,21 @@ void FindingSink::add(const Finding &f) {
   if (f.severity == Severity::Error)
     ++errors_;
   std::string s = "{\"type\":\"finding\",\"kind\":";
-  appendEscaped(s, f.kind);
+  appendJsonString(s, f.kind);
   s += ",\"severity\":";
-  appendEscaped(s, severityName(f.severity));
+  appendJsonString(s, severityName(f.severity));
   s += ",\"kernel\":";
-  appendEscaped(s, f.kernel);
+  appendJsonString(s, f.kernel);
   s += ",\"launch\":" + std::to_string(f.launch);
   s += ",\"space\":";
-  appendEscaped(s, f.space);
+  appendJsonString(s, f.space);
   if (!f.object.empty()) {
     s += ",\"object\":";
-    appendEscaped(s, f.object);
+    appendJsonString(s, f.object);
   }
   if (!f.hazard.empty()) {
     s += ",\"hazard\":";
-    appendEscaped(s, f.hazard);
+    appendJsonString(s, f.hazard);
   }
   s += ",\"address\":" + std::to_string(f.address);
   s += ",\"size\":" + std::to_string(f.size);
@@ -131,14 +103,14 @@ void FindingSink::add(const Finding &f) {
   s += ",\"fatal\":";
   s += f.fatal ? "true" : "false";
   s += ",\"message\":";
-  appendEscaped(s, f.message);
+  appendJsonString(s, f.message);
   s += ",\"sites\":[";
   for (std::size_t i = 0; i < f.sites.size(); ++i) {
     const FindingSite &site = f.sites[i];
     if (i)
       s += ',';
     s += "{\"role\":";
-    appendEscaped(s, site.role);
+    appendJsonString(s, site.role);
     s += ",\"pc\":" + std::to_string(site.pc);
     if (site.site != kNoSite)
       appendStaticSite(s, site.site);
@@ -154,12 +126,12 @@ void FindingSink::add(const Finding &f) {
     }
     s += ",\"thread_count\":" + std::to_string(site.thread_count);
     s += ",\"threads\":";
-    appendEscaped(s, site.threads);
+    appendJsonString(s, site.threads);
     s += ",\"detail\":";
-    appendEscaped(s, site.detail);
+    appendJsonString(s, site.detail);
     if (site.line != 0) {
       s += ",\"file\":";
-      appendEscaped(s, site.file);
+      appendJsonString(s, site.file);
       s += ",\"line\":" + std::to_string(site.line) + ",\"col\":" + std::to_string(site.col);
     }
     s += "}";
@@ -170,7 +142,7 @@ void FindingSink::add(const Finding &f) {
 
 void FindingSink::addStat(const std::string &key, std::uint64_t value) {
   std::string s = "{\"type\":\"stat\",\"key\":";
-  appendEscaped(s, key);
+  appendJsonString(s, key);
   s += ",\"value\":" + std::to_string(value) + "}";
   emit(s);
 }

@@ -310,7 +310,7 @@ void __tsan_atomic_signal_fence(int) {}
 // ------------------------------------------------- value-carrying accesses
 // WARPSIM_INSTRUMENTATION=values: the event is issued first, then the
 // runtime itself makes the access, so the value a load returns and the one a
-// store leaves pass through here (today: sequentially consistent). The site
+// store leaves pass through here (sequentially consistent, or as below). The site
 // is the access's row in the module's table (SiteTable.h); reports still use
 // the return address, which carries the same file:line:column in its debug
 // information (the pass keeps each call site single, docs/architecture.md).

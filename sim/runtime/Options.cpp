@@ -3,6 +3,8 @@
 #include <charconv>
 #include <sstream>
 
+#include "warpsim/option_table.h"
+
 namespace warpsim::sim {
 namespace {
 template <class T> bool number(const std::string &v, T &out) {
@@ -23,6 +25,115 @@ const char *scheduleName(Schedule s) {
   return "lockstep";
 }
 
+namespace {
+
+using options::Id;
+using options::Kind;
+
+// The table's checks, as the driver makes them; the runtime also takes the
+// value it assumes when the key is absent (warp_size=0: the architecture's).
+bool valid(const options::Option &row, const std::string &v) {
+  std::uint64_t n = 0;
+  std::string_view bad;
+  if (v == row.runtime_default)
+    return true;
+  switch (row.kind) {
+  case Kind::Flag:
+    return v == "0" || v == "1";
+  case Kind::Word:
+    return options::isChoice(row.choices, v);
+  case Kind::List:
+    return options::isChoiceList(row.choices, v, bad);
+  case Kind::Number:
+    return number(v, n) && n >= row.min && n <= row.max;
+  case Kind::Text:
+    break;
+  }
+  return true;
+}
+
+void apply(Id id, const std::string &v, Options &o) {
+  switch (id) {
+  case Id::Arch:
+    o.arch = v;
+    break;
+  case Id::WarpSize:
+    number(v, o.warp_size);
+    break;
+  case Id::Schedule:
+    o.schedule = v == "fast"     ? Schedule::Fast
+                 : v == "random" ? Schedule::Random
+                                 : Schedule::Lockstep;
+    break;
+  case Id::Engine:
+    o.engine = v == "fibers" ? Engine::Fibers : v == "compiled" ? Engine::Compiled : Engine::Auto;
+    break;
+  case Id::Timing:
+    o.engine_notes = v == "1";
+    break;
+  case Id::ThreadModel:
+    o.thread_model =
+        v == "warp-synchronous" ? ThreadModel::WarpSynchronous : ThreadModel::Independent;
+    break;
+  case Id::Check:
+    o.checks = v == "none" ? "" : v;
+    break;
+  case Id::MemoryError:
+    o.memory_error_continue = v == "continue";
+    break;
+  case Id::AsyncCompletion:
+    o.async_eager = v == "eager";
+    o.async_random = v == "random";
+    break;
+  case Id::StrictFences:
+    o.strict_fences = v == "1";
+    break;
+  case Id::HideSameValueRaces: // same_value_races=0 hides them
+    o.same_value_races = v == "1";
+    break;
+  case Id::MemoryModel:
+    o.memory_model_ptx = v == "ptx";
+    break;
+  case Id::Profile:
+    o.profile = v == "1";
+    break;
+  case Id::Seed:
+    number(v, o.seed);
+    break;
+  case Id::StackSize:
+    number(v, o.stack_size);
+    break;
+  case Id::Jobs:
+    number(v, o.jobs);
+    break;
+  case Id::ResidentBlocks:
+    number(v, o.resident_blocks);
+    break;
+  case Id::SpinLimit:
+    number(v, o.spin_limit);
+    break;
+  case Id::FastQuantum:
+    number(v, o.fast_quantum);
+    break;
+  case Id::WarpQuantum:
+    number(v, o.warp_quantum);
+    break;
+  case Id::SharedFill:
+    number(v, o.shared_fill);
+    break;
+  case Id::Timeout:
+    number(v, o.timeout_s);
+    break;
+  case Id::Report:
+    o.report_path = v;
+    break;
+  default:
+    break; // the driver's alone: no key
+  }
+}
+
+} // namespace
+
 bool parseOptions(const std::string &text, Options &o, std::string &error) {
   std::istringstream in(text);
   std::string item;
@@ -33,88 +144,19 @@ bool parseOptions(const std::string &text, Options &o, std::string &error) {
       return false;
     }
     std::string k = item.substr(0, eq), v = item.substr(eq + 1);
-    bool ok = true;
-    if (k == "arch")
-      o.arch = v;
-    else if (k == "warp_size")
-      ok = number(v, o.warp_size) && (o.warp_size == 0 || o.warp_size == 32 || o.warp_size == 64);
-    else if (k == "schedule") {
-      if (v == "lockstep")
-        o.schedule = Schedule::Lockstep;
-      else if (v == "fast")
-        o.schedule = Schedule::Fast;
-      else if (v == "random")
-        o.schedule = Schedule::Random;
-      else
-        ok = false;
-    } else if (k == "engine") {
-      if (v == "auto")
-        o.engine = Engine::Auto;
-      else if (v == "fibers")
-        o.engine = Engine::Fibers;
-      else if (v == "compiled")
-        o.engine = Engine::Compiled;
-      else
-        ok = false;
-    } else if (k == "engine_notes") {
-      ok = v == "0" || v == "1";
-      o.engine_notes = v == "1";
-    } else if (k == "thread_model") {
-      if (v == "its")
-        o.thread_model = ThreadModel::Independent;
-      else if (v == "warp-synchronous")
-        o.thread_model = ThreadModel::WarpSynchronous;
-      else
-        ok = false;
-    } else if (k == "checks")
-      o.checks = v == "none" ? "" : v;
-    else if (k == "memory_error") {
-      ok = v == "abort" || v == "continue";
-      o.memory_error_continue = v == "continue";
-    } else if (k == "async_completion") {
-      ok = v == "eager" || v == "late" || v == "random";
-      o.async_eager = v == "eager";
-      o.async_random = v == "random";
-    } else if (k == "strict_fences") {
-      ok = v == "0" || v == "1";
-      o.strict_fences = v == "1";
-    } else if (k == "same_value_races") {
-      ok = v == "0" || v == "1";
-      o.same_value_races = v == "1";
-    } else if (k == "memory_model") {
-      ok = v == "sc" || v == "ptx";
-      o.memory_model_ptx = v == "ptx";
-    } else if (k == "profile") {
-      ok = v == "0" || v == "1";
-      o.profile = v == "1";
-    } else if (k == "seed")
-      ok = number(v, o.seed);
-    else if (k == "stack_size")
-      ok = number(v, o.stack_size) && o.stack_size >= 16 * 1024;
-    else if (k == "jobs")
-      ok = number(v, o.jobs) && o.jobs <= 256;
-    else if (k == "resident_blocks")
-      ok = number(v, o.resident_blocks) && o.resident_blocks >= 1 && o.resident_blocks <= 256;
-    else if (k == "spin_limit")
-      ok = number(v, o.spin_limit) && o.spin_limit > 0;
-    else if (k == "fast_quantum")
-      ok = number(v, o.fast_quantum) && o.fast_quantum > 0;
-    else if (k == "warp_quantum")
-      ok = number(v, o.warp_quantum) && o.warp_quantum > 0;
-    else if (k == "shared_fill")
-      ok = number(v, o.shared_fill) && o.shared_fill >= 0 && o.shared_fill <= 255;
-    else if (k == "timeout")
-      ok = number(v, o.timeout_s);
-    else if (k == "report")
-      o.report_path = v;
-    else {
+    const options::Option *row = nullptr;
+    for (const options::Option &r : options::kOptions)
+      if (!r.key.empty() && r.key == k)
+        row = &r;
+    if (row == nullptr) {
       error = "unknown runtime option '" + k + "'";
       return false;
     }
-    if (!ok) {
+    if (!valid(*row, v)) {
       error = "bad value '" + v + "' for runtime option '" + k + "'";
       return false;
     }
+    apply(row->id, v, o);
   }
   return true;
 }

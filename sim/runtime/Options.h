@@ -1,5 +1,7 @@
 // Runtime options. The `warpsim` driver validates the command line and hands
-// the result to the program it runs as WARPSIM_OPTIONS="key=value ...".
+// the result to the program it runs as WARPSIM_OPTIONS="key=value ..."; the
+// keys, their values and defaults are the option table's
+// (warpsim/option_table.h).
 #pragma once
 
 #include <cstdint>

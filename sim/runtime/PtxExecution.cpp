@@ -450,7 +450,7 @@ extern "C" void warpsim_ptx_exec(PtxAsm *site, PtxArg *args, unsigned count, con
     std::fprintf(stderr, "warpsim: error: inline PTX executed in host code\n");
     std::_Exit(kSimulationAbortedExit);
   }
-  // Fibers of one launch run on one OS thread, but the parse cache is
+  // Blocks may run on several host threads (--jobs), and the parse cache is
   // per site for the whole process.
   static std::mutex m;
   const model::PtxProgram *program;

@@ -68,7 +68,7 @@ public:
   std::map<const void *, model::Dim3> kernelClusterDims;
   std::map<const void *, int> smemCarveout; // cudaFuncAttributePreferredSharedMemoryCarveout
   // Static __shared__ bytes of each kernel, learned from its launch sites
-  // (KernelSite) and from warpsim_register_kernel (KernelRegistry.cpp).
+  // (KernelSite) and from warpsim_register_kernel (Occupancy.cpp).
   std::map<const void *, std::size_t> kernelStaticSmem;
 
   // cudaSetDeviceFlags: the CUDA 13 runtime always reports cudaDeviceMapHost.

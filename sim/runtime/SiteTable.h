@@ -6,20 +6,19 @@
 
 #include <cstdint>
 
+#include "warpsim/site_abi.h"
+
 namespace warpsim::sim {
 
-// One row as the pass emits it; `kind` is SiteKind, bit 8 marks volatile.
+// One row as the pass emits it; `kind` is a site_abi::Kind, bit 8 marks volatile.
 struct StaticSite {
   const char *file;
   std::uint32_t line, column, kind, size; // size 0: a memcpy/memset of a run-time length
 };
 
-// Call: not an access of its own but an instruction the runtime makes an
-// event for without being given its site (a call into the runtime, an atomic
-// or an access left to TSan): the pass stores the row in
-// __warpsim_event_site right before it.
-enum class SiteKind : std::uint32_t { Load = 0, Store = 1, Copy = 2, Set = 3, Call = 4 };
-constexpr std::uint32_t kSiteVolatile = 0x100;
+// For a row of kind Call the pass stores the row in __warpsim_event_site
+// right before the instruction.
+inline constexpr std::uint32_t kSiteVolatile = site_abi::kVolatile;
 
 // The static site id of an event or finding that has none (TSan's hooks,
 // a runtime-internal event, a host crash): only its pc locates it.

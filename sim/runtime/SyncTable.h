@@ -1,8 +1,7 @@
 // The synchronisation objects a block owns (compare Oclgrind's WorkGroup,
 // which owns its barrier and its async copies). A waiting lane names one of
 // them (Lane::waitOn); barrier events carry it (BarrierEvent::object). The
-// state machines are model/'s; no device API reaches the async groups or
-// the cluster barrier yet (the Hopper issue connects them).
+// state machines are model/'s.
 #pragma once
 
 #include <array>

@@ -11,16 +11,13 @@
 #include "Findings.h"
 #include "SiteTable.h"
 
-using warpsim::sim::SiteKind;
+namespace abi = warpsim::site_abi;
 using warpsim::sim::StaticSite;
 
 TEST_CASE("site table: modules get consecutive ids, lookups find their rows") {
-  static const StaticSite first[] = {
-      {"a.cu", 10, 5, static_cast<std::uint32_t>(SiteKind::Load), 4},
-      {"a.cu", 11, 7, static_cast<std::uint32_t>(SiteKind::Store) | warpsim::sim::kSiteVolatile,
-       8}};
-  static const StaticSite second[] = {
-      {"b.cu", 3, 1, static_cast<std::uint32_t>(SiteKind::Copy), 0}};
+  static const StaticSite first[] = {{"a.cu", 10, 5, abi::kLoad, 4},
+                                     {"a.cu", 11, 7, abi::kStore | warpsim::sim::kSiteVolatile, 8}};
+  static const StaticSite second[] = {{"b.cu", 3, 1, abi::kCopy, 0}};
   const std::uint32_t before = warpsim::sim::staticSiteCount();
   const std::uint32_t a = __warpsim_register_sites(first, 2);
   const std::uint32_t b = __warpsim_register_sites(second, 1);
@@ -43,7 +40,7 @@ TEST_CASE("site table: modules get consecutive ids, lookups find their rows") {
 }
 
 TEST_CASE("site table: the running event's id follows __warpsim_event_site") {
-  static const StaticSite rows[] = {{"e.cu", 4, 2, static_cast<std::uint32_t>(SiteKind::Call), 0}};
+  static const StaticSite rows[] = {{"e.cu", 4, 2, abi::kCall, 0}};
   const std::uint32_t id = __warpsim_register_sites(rows, 1);
   const StaticSite *saved = __warpsim_event_site;
   __warpsim_event_site = &rows[0];
@@ -57,10 +54,9 @@ TEST_CASE("site table: the running event's id follows __warpsim_event_site") {
 
 TEST_CASE("site table: a finding site's static site goes into the raw report with its row") {
   static const StaticSite rows[] = {
-      {"/src/c.cu", 7, 3, static_cast<std::uint32_t>(SiteKind::Load), 4},
-      {"/src/c.cu", 0, 0, static_cast<std::uint32_t>(SiteKind::Store), 4}, // no debug location
-      {"/src/c.cu", 9, 11,
-       static_cast<std::uint32_t>(SiteKind::Store) | warpsim::sim::kSiteVolatile, 8}};
+      {"/src/c.cu", 7, 3, abi::kLoad, 4},
+      {"/src/c.cu", 0, 0, abi::kStore, 4}, // no debug location
+      {"/src/c.cu", 9, 11, abi::kStore | warpsim::sim::kSiteVolatile, 8}};
   const std::uint32_t id = __warpsim_register_sites(rows, 3);
   const std::string path = "/tmp/warpsim_site_table_report_" + std::to_string(id) + ".jsonl";
   {

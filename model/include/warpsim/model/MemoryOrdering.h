@@ -1,6 +1,6 @@
 // Happens-before rules of memory orders, fences and barriers, as the PTX
 // memory model and CUDA's programming guide define them. Race detection and
-// (later) the relaxed memory model build on these pure functions.
+// the relaxed PTX memory model (PtxMemoryModel.h) build on these pure functions.
 #pragma once
 
 #include <cstdint>

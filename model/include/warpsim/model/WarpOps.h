@@ -1,7 +1,7 @@
 // Warp-level operations as CUDA defines them (shuffles, votes, match,
 // reduce, __syncwarp, __activemask), as pure functions over the operands of
 // the lanes that take part, and the rule that decides when such an operation
-// can execute. No fibers, no scheduling: the engine (sim/runtime/Engine.cpp)
+// can execute. No fibers, no scheduling: the runtime (sim/runtime/WarpOpExecution.cpp)
 // collects the lanes' operands and calls these. See docs/warp-model.md.
 #pragma once
 
