@@ -67,6 +67,7 @@
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include "../sim/include/warpsim/site_abi.h"
+#include "KernelTraits.h"
 
 using namespace llvm;
 
@@ -708,6 +709,9 @@ struct ValuesPass : PassInfoMixin<ValuesPass> {
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "warpsim-values", "1", [](PassBuilder &pb) {
             pb.registerPipelineStartEPCallback(
-                [](ModulePassManager &mpm, OptimizationLevel) { mpm.addPass(ValuesPass()); });
+                [](ModulePassManager &mpm, OptimizationLevel) {
+                  mpm.addPass(warpsim::instrument::KernelTraitsPass()); // sees the code as written
+                  mpm.addPass(ValuesPass());
+                });
           }};
 }

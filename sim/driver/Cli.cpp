@@ -173,6 +173,9 @@ std::optional<std::string> apply(const Option &row, const std::string &arg, cons
   case Id::Schedule:
     o.schedule = v;
     break;
+  case Id::Engine:
+    o.engine = v;
+    break;
   case Id::Seed:
     store(v, o.seed);
     break;
@@ -325,6 +328,10 @@ std::string runtimeValue(Id id, const CliOptions &o) {
     return std::to_string(o.warp_size);
   case Id::Schedule:
     return o.schedule;
+  case Id::Engine:
+    return o.engine;
+  case Id::Timing:
+    return o.timing ? "1" : "0";
   case Id::ThreadModel:
     return o.thread_model;
   case Id::Seed:

@@ -22,6 +22,7 @@ struct CliOptions {
   std::string std = "c++17"; // --std / -std=: the C++ dialect, nvcc 13's default
   unsigned warp_size = 0;    // 0: the architecture's
   std::string schedule = "lockstep";
+  std::string engine = "auto"; // fibers, compiled or auto (docs/architecture.md)
   std::string thread_model = "its"; // or warp-synchronous
   std::uint64_t seed = 1;
   std::uint64_t stack_size = 64 * 1024;

@@ -78,6 +78,8 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
   if (PtxMemory *m = rt_.ptx)
     m->forget(info.smem_base, MemoryMap::kSharedWindow); // an earlier block's histories
   lanes.resize(nthreads);
+  // The compiled engine runs lanes on the host thread's stack.
+  const bool fibers = grid_.engine() == LaunchEngine::Fibers;
   const std::uint32_t nwarps = (nthreads + ws - 1) / ws;
   warps.resize(nwarps);
   for (std::uint32_t w = 0; w < nwarps; ++w) {
@@ -104,6 +106,11 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
     l.result = 0;
     l.depth = 0;
     l.stack_hash = 0;
+    if (!fibers) {
+      l.stack = Lane::kNoStack;
+      l.ctx = nullptr;
+      continue;
+    }
     l.stack = rt_.stacks.acquire();
     l.stack_lo = rt_.stacks.lo(l.stack);
     l.stack_hi = rt_.stacks.hi(l.stack);
@@ -113,7 +120,8 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
 
 void BlockExecutor::releaseStacks() {
   for (Lane &l : lanes)
-    rt_.stacks.release(l.stack);
+    if (l.stack != Lane::kNoStack)
+      rt_.stacks.release(l.stack);
 }
 
 // ------------------------------------------------------------- scheduling
@@ -186,6 +194,8 @@ Lane *BlockExecutor::chainFrom(Lane *l) {
 }
 
 Lane *BlockExecutor::run(Lane *l) {
+  if (grid_.engine() == LaunchEngine::Recorded)
+    return replay(l);
   Lane *back = resume(l);
   if (!afterStop(back))
     return nullptr;
@@ -357,7 +367,10 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
     // mapped (a redzone, a freed allocation, the rest of a shared window).
     if (rt_.options.memory_error_continue && size <= sizeof l->fault_saved &&
         rt_.memory.mapped(addr, size)) {
-      g->suppressed(std::move(gf));
+      if (recording_ && grid_.engine() == LaunchEngine::Recorded)
+        recordFinding(l, RecordedEvent::Suppressed, cudaSuccess, std::move(gf));
+      else
+        g->suppressed(std::move(gf));
       suppress(*l, addr, size, kind);
       return; // no event: the access does not happen for anyone
     }
@@ -394,6 +407,10 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   e.pc = pc;
   e.position = codePosition(pc);
   e.site = currentSiteId();
+  if (recording_) {
+    record(l);
+    return;
+  }
   // The fast schedule issues it at once, alone; others stop the lane until
   // its warp issues it.
   if (schedule_->accessAlone(*this, *l))
@@ -415,6 +432,8 @@ PendingEvent &BlockExecutor::event(Lane *l, EventKind kind, std::uintptr_t pc) {
 }
 
 std::uint64_t BlockExecutor::stop(Lane *l) {
+  if (recording_)
+    return recordStop(l);
   l->state = LaneState::AtEvent;
   yieldToScheduler(l);
   return l->result;
@@ -471,6 +490,8 @@ std::uintptr_t BlockExecutor::placeSharedFirst(Lane *l, SharedVar *var, std::siz
 }
 
 void BlockExecutor::abortLaunch(Lane *l, cudaError_t error, Finding finding) {
+  if (recording_)
+    recordAbort(l, error, std::move(finding));
   // Which block ends the launch first must not depend on host threads.
   serialPoint(l, finding.sites.empty() ? 0 : finding.sites.front().pc);
   restoreSuppressed(*l);

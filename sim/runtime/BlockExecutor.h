@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "AccessGuard.h"
@@ -21,6 +22,7 @@
 #include "Observer.h"
 #include "Options.h"
 #include "RoundState.h"
+#include "RecordedLanes.h"
 #include "SyncTable.h"
 
 namespace warpsim::sim {
@@ -79,6 +81,11 @@ public:
   // The same, only when checkers run beside each other (async copies and
   // arrive-ons they see only in serial phases).
   void checkedSerialPoint(Lane *l, std::uintptr_t pc);
+
+  // ---- the compiled engine (RecordedLanes.cpp): runs every lane to its
+  // end now, one after the other (GridRunner, when the block is admitted);
+  // a recorded launch logs their events for run() to replay.
+  void runLanesToEnd();
 
   // ---- for the WarpSchedule
   // Runs `l` to its next event; under lockstep and random schedules the
@@ -208,6 +215,31 @@ private:
   std::string waitText(const Lane &l) const;
   std::string barrierWaitText(const PendingEvent &e) const;
   std::string mbarrierWaitText(const PendingEvent &e) const;
+
+  // The compiled engine (RecordedLanes.cpp).
+  bool runOne(Lane &l);
+  Lane *replay(Lane *l);
+  bool popEvent(Lane &l);
+  void record(Lane *l);
+  std::uint64_t recordStop(Lane *l);
+  void capturePost(Lane &l);
+  void recordFinding(Lane *l, RecordedEvent::Special what, cudaError_t error, Finding finding);
+  [[noreturn]] void recordAbort(Lane *l, cudaError_t error, Finding finding);
+  [[noreturn]] void recordedSpin(Lane *l);
+  [[noreturn]] void recordedTooLong(Lane *l);
+  struct Replay {
+    std::uint32_t cursor = 0;
+    std::int64_t post = -1; // the logged store the lane makes when next run
+    bool serialPassed = false;
+  };
+  bool recording_ = false; // a lane runs to its end (no fiber)
+  std::vector<std::vector<RecordedEvent>> logs_; // by thread
+  std::vector<Replay> replay_;
+  std::vector<std::pair<cudaError_t, Finding>> recordedFindings_;
+  std::unordered_map<std::uint64_t, std::vector<std::uintptr_t>> frames_; // by stack hash
+  std::uint64_t sinceStore_ = 0;
+  std::size_t logBytes_ = 0;
+  void *unwind_[5] = {};
 
   GridRunner &grid_;
   Runtime &rt_;

@@ -68,6 +68,16 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   slotSpan_ = static_cast<std::uint32_t>(
       std::max<std::uint64_t>(1, std::min<std::uint64_t>(maxResident * clusterSize_, total)));
   parallel_ = parallelEligible(launch);
+  {
+    bool observed = !rt_.storeObservers.empty() || guard_ != nullptr;
+    for (const Observer *o : rt_.observers)
+      observed |= (o->interests() & ~Observer::kWarpOps) != 0;
+    const EngineDecision d = chooseEngine(rt_, launch, observed);
+    engine_ = d.engine;
+    noteEngine(rt_, launch, d);
+    if (engine_ == LaunchEngine::Direct)
+      parallel_ = false; // every block runs to its end when admitted
+  }
   if (parallel_)
     owners_.beginLaunch();
   for (Observer *o : rt_.observers)
@@ -93,7 +103,11 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
       admitCluster(waiting[static_cast<std::size_t>(k)], freeSlots.back());
       waiting.erase(waiting.begin() + k);
       freeSlots.pop_back();
+      if (aborted_)
+        break; // the compiled engine, direct: a block ended the launch
     }
+    if (aborted_)
+      break;
     if (resident_.empty())
       break;
     bool anyProgress = false;
@@ -162,6 +176,7 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
     m->launchBoundary(launch.id); // memory holds the latest values: host code reads them
   launch_ = nullptr;
   parallel_ = false;
+  engine_ = LaunchEngine::Fibers;
   releaseExtraSlots();
   if (ProgressBoard *p = rt_.progress)
     p->blocks_total.store(0, std::memory_order_relaxed);
@@ -198,6 +213,9 @@ void GridRunner::admitCluster(std::uint64_t cluster, std::uint32_t clusterSlot) 
   for (BlockExecutor *b : c.blocks)
     for (Observer *o : rt_.observers)
       o->onBlockBegin(b->info);
+  if (engine_ != LaunchEngine::Fibers)
+    for (BlockExecutor *b : c.blocks)
+      b->runLanesToEnd();
 }
 
 // A cooperative grid larger than --resident-blocks leaves its executors

@@ -55,6 +55,8 @@ public:
   void setAccessGuard(AccessGuard *g) { guard_ = g; }
   AccessGuard *accessGuard() const { return guard_; }
   WarpSchedule &schedule() { return *schedule_; }
+  // Fibers, or the compiled engine (RecordedLanes.h), for this launch.
+  LaunchEngine engine() const { return engine_; }
   // This launch runs in deterministic parallel rounds (--jobs).
   bool parallel() const { return parallel_; }
   // Observers watch warp operations: in a parallel round they are issued,
@@ -131,6 +133,7 @@ private:
   void (*entry_)(void *) = nullptr;
   void *closure_ = nullptr;
   std::unique_ptr<WarpSchedule> schedule_;
+  LaunchEngine engine_ = LaunchEngine::Fibers;
   std::vector<std::unique_ptr<BlockExecutor>> slots_; // resident blocks, by slot
   std::vector<BlockExecutor *> resident_;             // in admission order
   std::vector<BlockExecutor *> round_;                // this round's turns, in order

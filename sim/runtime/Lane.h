@@ -83,6 +83,7 @@ struct PendingEvent {
 
 struct Lane {
   static constexpr std::uint32_t kMaxFrames = 32;
+  static constexpr std::uint32_t kNoStack = UINT32_MAX;
 
   fcontext_t ctx = nullptr; // the lane's own context while suspended
   BlockExecutor *block = nullptr;
@@ -95,7 +96,7 @@ struct Lane {
   bool started = false;
   PendingEvent ev;
   std::uint64_t result = 0; // value handed back by a barrier or warp op
-  std::uint32_t stack = 0;  // StackPool index
+  std::uint32_t stack = 0;  // StackPool index (kNoStack: none, the compiled engine)
   std::uintptr_t stack_lo = 0, stack_hi = 0;
   std::uint32_t quantum = 0; // events left before yielding (fast schedule)
   // __warpsim_event_site while the lane is switched out: it is the lane's,

@@ -65,6 +65,12 @@ void apply(Id id, const std::string &v, Options &o) {
                  : v == "random" ? Schedule::Random
                                  : Schedule::Lockstep;
     break;
+  case Id::Engine:
+    o.engine = v == "fibers" ? Engine::Fibers : v == "compiled" ? Engine::Compiled : Engine::Auto;
+    break;
+  case Id::Timing:
+    o.engine_notes = v == "1";
+    break;
   case Id::ThreadModel:
     o.thread_model =
         v == "warp-synchronous" ? ThreadModel::WarpSynchronous : ThreadModel::Independent;

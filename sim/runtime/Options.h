@@ -14,11 +14,17 @@ enum class Schedule : std::uint8_t { Lockstep, Fast, Random };
 // progress independently and communicate only through synchronisation.
 // Warp-synchronous (pre-Volta): a warp's lanes execute in lockstep.
 enum class ThreadModel : std::uint8_t { Independent, WarpSynchronous };
+// How a launch's threads run (docs/architecture.md, "Two engines"): each a
+// fiber switched at every event, or one after the other to their end
+// (compiled: RecordedLanes.h); auto picks per launch.
+enum class Engine : std::uint8_t { Auto, Fibers, Compiled };
 
 struct Options {
   std::string arch = "sm_90";
   unsigned warp_size = 0; // 0: the architecture's
   Schedule schedule = Schedule::Lockstep;
+  Engine engine = Engine::Auto;
+  bool engine_notes = false; // --timing: say per kernel which engine ran and why
   ThreadModel thread_model = ThreadModel::Independent;
   std::string checks;           // comma-separated checker names; empty: none (see sim/checks)
   bool same_value_races = true; // report write-write races storing the same value (warnings)

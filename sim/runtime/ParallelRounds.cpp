@@ -221,7 +221,7 @@ std::string &BlockExecutor::printfBuffer() {
 }
 
 void BlockExecutor::serialPoint(Lane *l, std::uintptr_t pc) {
-  if (!round_.inParallelPhase())
+  if (!round_.inParallelPhase() || recording_)
     return;
   event(l, EventKind::Serial, pc);
   stop(l);

@@ -386,6 +386,7 @@ void Runtime::finish() {
   findings.addStat("parallel_rounds", s.parallel_rounds);
   findings.addStat("serial_turns", s.serial_turns);
   findings.flush();
+  printEngineNotes();
 }
 
 void Runtime::finishAfterCrash() {

@@ -11,9 +11,16 @@
 # the front end's rewritten launch line (it moves with the length of the
 # checkout's path, which that line quotes).
 #
-#   golden.sh compare|record WARPSIM ROOT WORKDIR CACHE_DIR
+# Options after CACHE_DIR are added to every run: the outputs were recorded
+# with the fiber engine and CI compares under the default (--engine auto,
+# compiled where the kernel allows); `ctest -L golden_engine` compares under
+# --engine fibers (docs/architecture.md).
+#
+#   golden.sh compare|record WARPSIM ROOT WORKDIR CACHE_DIR [warpsim options...]
 set -euo pipefail
 mode=$1 warpsim=$2 root=$(cd "$3" && pwd) work=$4 cache=$5
+shift 5
+extra="$*"
 recorded="$root/tests/golden/recorded"
 mkdir -p "$work"
 rm -rf "${work:?}/out"
@@ -31,7 +38,8 @@ run_one() {
     random) args=(check "$root/$rel" --schedule random --seed 3 --json "$out.json") ;;
   esac
   local rc=0
-  (cd "$root" && "$warpsim" "${args[@]}" --cache-dir "$cache" >"$out.stdout" 2>"$out.stderr") || rc=$?
+  # shellcheck disable=SC2086 # extra options are words
+  (cd "$root" && "$warpsim" "${args[@]}" $extra --cache-dir "$cache" >"$out.stdout" 2>"$out.stderr") || rc=$?
   {
     echo "exit: $rc"
     echo "--- stdout"
@@ -48,7 +56,7 @@ run_one() {
   rm -f "$out.stdout" "$out.stderr" "$out.json"
 }
 export -f run_one
-export root work cache warpsim
+export root work cache warpsim extra
 
 {
   cd "$root"

@@ -10,6 +10,13 @@ set -u
 warpsim=$1 cache=$2 work=$3 expect=$4 file=$5
 shift 5
 [ $# -gt 0 ] || set -- run --check none
+# `run` without checkers would take the compiled engine's direct path where
+# the kernel allows it, which has no parallel rounds: these tests are about
+# the rounds, so `run` keeps fibers (checkers and the profiler: the default,
+# the compiled engine's recorded path where the kernel allows).
+case " $* " in
+*" run "*) case " $* " in *" --engine "*) ;; *) set -- "$@" --engine fibers ;; esac ;;
+esac
 rm -rf "$work" && mkdir -p "$work"
 export WARPSIM_CACHE_DIR=$cache
 fail=0
