@@ -81,7 +81,11 @@ private:
     if (!loc.isFileID())
       return nullptr;
     auto ref = sm_.getFileEntryRefForID(sm_.getFileID(loc));
-    return ref ? files_.find(ref->getName()) : nullptr;
+    const UserFile *f = ref ? files_.find(ref->getName()) : nullptr;
+    // CUB's and Thrust's conditionals on __CUDA_ARCH__ choose per function
+    // what each pass compiles (LibraryAsm.cpp picks their tuning): merging
+    // their file-scope chains would make the host side take the device's.
+    return f != nullptr && !f->cuda_library ? f : nullptr;
   }
 
   ConditionalChain *chain(clang::SourceLocation ifLoc) {

@@ -183,8 +183,21 @@ std::map<std::string, ArchLayer> planArchLayers(clang::ASTContext &ast, UserFile
   std::map<std::string, ArchLayer> layers;
   BodyFinder(ctx, macros, cuda_arch, layers).TraverseDecl(ast.getTranslationUnitDecl());
   for (auto it = layers.begin(); it != layers.end();) {
-    std::sort(it->second.inserts.begin(), it->second.inserts.end(),
-              [](const ArchInsert &a, const ArchInsert &b) { return a.at < b.at; });
+    // In the order made where offsets tie: an empty body's `{}` puts its
+    // define and its undef at one offset, and the pop first would leave
+    // __CUDA_ARCH__ defined for the rest of the file.
+    std::vector<ArchInsert> &ins = it->second.inserts;
+    std::vector<std::size_t> order(ins.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+      order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return ins[a].at != ins[b].at ? ins[a].at < ins[b].at : a < b;
+    });
+    std::vector<ArchInsert> sorted;
+    sorted.reserve(ins.size());
+    for (std::size_t i : order)
+      sorted.push_back(std::move(ins[i]));
+    ins = std::move(sorted);
     it = it->second.inserts.empty() ? layers.erase(it) : std::next(it);
   }
   return layers;

@@ -118,6 +118,8 @@ struct UserFile {
   // A library header (CUB, Thrust) whose asm statements rewriteLibraryAsm
   // turned into ptx_exec calls before the launch pass: `original` is that text.
   bool library_asm = false;
+  // CUB or Thrust (isCudaLibraryHeader): nvcc's passes are not merged in it.
+  bool cuda_library = false;
   // Offset in `original` of an offset in `parsed`.
   std::size_t toOriginal(std::size_t parsed_offset) const {
     std::size_t p = arch.toPassed(parsed_offset);

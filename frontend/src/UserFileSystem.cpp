@@ -146,6 +146,7 @@ private:
     f.is_main = abs == main_abs_;
     f.report_name = f.is_main ? main_name_ : name;
     if (isCudaLibraryHeader(realPath(name))) {
+      f.cuda_library = true;
       std::string rewritten = thrustTuningArch(rewriteLibraryAsm(f.original));
       f.library_asm = rewritten != f.original;
       f.original = std::move(rewritten);

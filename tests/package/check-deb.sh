@@ -37,8 +37,9 @@ for p in clang-19 "libboost-context1\.[0-9]+\.[0-9]+" "libllvm19( \([^)]*\))?" \
   grep -qE ", ?$p," <<<"$depends" || fail "Depends lacks $p: $depends"
 done
 
-dpkg-deb -c "$deb" | awk '{print $NF}' >"$tmp/files"
-for f in ./usr/bin/warpsim ./usr/lib/warpsim/libwarpsim_rt.a ./usr/lib/warpsim/libwarpsim_sim_core.a \
+# A symbolic link (warpsim-nvcc -> warpsim) is listed as "path -> target".
+dpkg-deb -c "$deb" | awk '{print ($(NF-1) == "->") ? $(NF-2) : $NF}' >"$tmp/files"
+for f in ./usr/bin/warpsim ./usr/bin/warpsim-nvcc ./usr/lib/warpsim/libwarpsim_rt.a ./usr/lib/warpsim/libwarpsim_checks.a ./usr/lib/warpsim/libwarpsim_sim_core.a \
          ./usr/lib/warpsim/libwarpsim_model.a ./usr/lib/warpsim/libwarpsim_cuda_errors.a \
          ./usr/share/warpsim/include/cuda_runtime.h ./usr/share/warpsim/include/warpsim/prelude.h \
          ./usr/share/warpsim/arch/sm_90.arch ./usr/lib/cmake/warpsim/warpsimConfig.cmake \

@@ -49,6 +49,29 @@ __device__ int archOfDevice() {
 #endif
 }
 
+// Empty device bodies, `{}` on one line (as CUB writes constructors): the
+// host code after them still sees no __CUDA_ARCH__.
+// Enough of them that the bracketing's sort is not an insertion sort.
+__device__ void nothing() {}
+__device__ void nothing1() {}
+__device__ void nothing2() {}
+__device__ void nothing3() {}
+__device__ void nothing4() {}
+__device__ void nothing5() {}
+__device__ void nothing6() {}
+__device__ void nothing7() {}
+__device__ void nothing8() {}
+__device__ void nothing9() {}
+__device__ void nothing10() {}
+__device__ void nothing11() {}
+__device__ void nothing12() {}
+__device__ void nothing13() {}
+__device__ void nothing14() {}
+__device__ void nothing15() {}
+struct Empty {
+  __device__ Empty() {}
+};
+
 struct Probe {
   __host__ __device__ int value() const {
 #if HAS_FAST_PATH
@@ -67,6 +90,9 @@ __global__ void kernel(int *out) {
   out[i] = -1; // what a kernel compiled without __CUDA_ARCH__ would compute
 #endif
   if (i == 0) {
+    nothing();
+    Empty e;
+    (void)e;
     out[32] = whereAmI();
     out[33] = archOfDevice();
     out[34] = Probe{}.value();
