@@ -350,9 +350,9 @@ private:
       if (mi->getDestAddressSpace() != 0)
         return Use::None;
       if (auto *mt = dyn_cast<MemTransferInst>(mi))
-        return privateSlot(mt->getRawDest()) && privateSlot(mt->getRawSource()) ? Use::None
-                                                                                  : Use::Guard;
-      return privateSlot(mi->getRawDest()) ? Use::None : Use::Guard;
+        return stackSlot(mt->getRawDest()) && stackSlot(mt->getRawSource()) ? Use::None
+                                                                              : Use::Guard;
+      return stackSlot(mi->getRawDest()) ? Use::None : Use::Guard;
     }
     if (auto *call = dyn_cast<CallBase>(&i))
       return eventCall(*call) ? Use::Order : Use::None;
@@ -371,7 +371,7 @@ private:
       return Use::None;
     }
     if (addr->getType()->getPointerAddressSpace() != 0 || addr->isSwiftError() ||
-        privateSlot(addr))
+        stackSlot(addr))
       return Use::None;
     return Use::Guard;
   }
@@ -455,6 +455,10 @@ private:
       check(second, false);
     check(addr, write);
   }
+
+  // Host code: an address into the function's own frame is never device
+  // memory, captured (a volatile local, one handed to a callee) or not.
+  static bool stackSlot(Value *addr) { return isa<AllocaInst>(getUnderlyingObject(addr)); }
 
   static bool privateSlot(Value *addr) {
     return isa<AllocaInst>(getUnderlyingObject(addr)) &&

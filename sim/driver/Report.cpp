@@ -134,10 +134,23 @@ ReportSummary readReport(const std::string &reportPath, const std::string &progr
           site.loc.line = static_cast<unsigned>(*line);
           site.loc.column = static_cast<unsigned>(s->getInteger("col").value_or(0));
         }
+        // A host thread's frames are optimised host code: inlined callers
+        // share their callee's pc, each pc stands for them. (Device code and
+        // the value hooks are not inlined into their callers.)
+        const bool host = site.role == "host thread";
+        const auto withInlined = [&](std::uint64_t pc) {
+          if (!host)
+            return;
+          const std::vector<SourceLoc> &in = sym.inlinedCallers(pc);
+          site.stack.insert(site.stack.end(), in.begin(), in.end());
+        };
+        withInlined(static_cast<std::uint64_t>(s->getInteger("pc").value_or(0)));
         if (const llvm::json::Array *stack = s->getArray("stack"))
-          for (const llvm::json::Value &fv : *stack)
-            site.stack.push_back(
-                sym.where(static_cast<std::uint64_t>(fv.getAsInteger().value_or(0))));
+          for (const llvm::json::Value &fv : *stack) {
+            const auto pc = static_cast<std::uint64_t>(fv.getAsInteger().value_or(0));
+            site.stack.push_back(sym.where(pc));
+            withInlined(pc);
+          }
         if (site.role == "host thread")
           trimHostStack(site);
         f.sites.push_back(std::move(site));

@@ -30,22 +30,11 @@ Symbolizer::Symbolizer(std::string program) : program_(std::move(program)) {
 
 Symbolizer::~Symbolizer() = default;
 
-const SourceLoc &Symbolizer::where(std::uint64_t pc) {
-  auto [it, fresh] = cache_.try_emplace(pc);
-  SourceLoc &loc = it->second;
-  if (!fresh || pc == 0)
-    return loc;
+namespace {
+
+SourceLoc fromFrame(const llvm::DILineInfo &f, std::uint64_t pc) {
+  SourceLoc loc;
   loc.pc = pc;
-  // A return address: the call is the instruction before it.
-  auto res =
-      sym_->symbolizeInlinedCode(program_, {pc - 1, llvm::object::SectionedAddress::UndefSection});
-  if (!res) {
-    llvm::consumeError(res.takeError());
-    return loc;
-  }
-  if (res->getNumberOfFrames() == 0)
-    return loc;
-  const llvm::DILineInfo &f = res->getFrame(0);
   if (f.FunctionName != llvm::DILineInfo::BadString)
     loc.function = f.FunctionName;
   if (f.FileName != llvm::DILineInfo::BadString) {
@@ -55,6 +44,36 @@ const SourceLoc &Symbolizer::where(std::uint64_t pc) {
     loc.column = f.Column;
   }
   return loc;
+}
+
+} // namespace
+
+const SourceLoc &Symbolizer::where(std::uint64_t pc) {
+  auto [it, fresh] = cache_.try_emplace(pc);
+  if (!fresh || pc == 0)
+    return it->second;
+  it->second.pc = pc;
+  inlinedCallers(pc);
+  return it->second;
+}
+
+const std::vector<SourceLoc> &Symbolizer::inlinedCallers(std::uint64_t pc) {
+  auto [it, fresh] = callers_.try_emplace(pc);
+  if (!fresh || pc == 0)
+    return it->second;
+  // A return address: the call is the instruction before it.
+  auto res =
+      sym_->symbolizeInlinedCode(program_, {pc - 1, llvm::object::SectionedAddress::UndefSection});
+  if (!res) {
+    llvm::consumeError(res.takeError());
+    return it->second;
+  }
+  if (res->getNumberOfFrames() == 0)
+    return it->second;
+  cache_[pc] = fromFrame(res->getFrame(0), pc);
+  for (std::uint32_t i = 1; i < res->getNumberOfFrames(); ++i)
+    it->second.push_back(fromFrame(res->getFrame(i), pc));
+  return it->second;
 }
 
 } // namespace warpsim::driver

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace llvm::symbolize {
 class LLVMSymbolizer;
@@ -32,11 +33,15 @@ public:
   ~Symbolizer();
   // The location of the instruction before return address `pc` (cached).
   const SourceLoc &where(std::uint64_t pc);
+  // The functions `pc` was inlined into, innermost first (where() names the
+  // innermost): the callers that have no return address of their own.
+  const std::vector<SourceLoc> &inlinedCallers(std::uint64_t pc);
 
 private:
   std::string program_;
   std::unique_ptr<llvm::symbolize::LLVMSymbolizer> sym_;
   std::unordered_map<std::uint64_t, SourceLoc> cache_;
+  std::unordered_map<std::uint64_t, std::vector<SourceLoc>> callers_;
 };
 
 } // namespace warpsim::driver

@@ -92,13 +92,16 @@ EngineDecision chooseEngine(Runtime &rt, const LaunchInfo &launch, bool observed
     return fibers("the kernel is not in the instrumented code's table");
   if (it->second != nullptr)
     return fibers(it->second);
-  // Under auto, a launch checkers or profilers watch stays on fibers: the
-  // recorded path runs a block's lanes one after another before replaying
-  // them, so a racy program's values (and with them its report) can differ
-  // from the fiber engine's; --engine compiled asks for it.
-  if (observed && o.engine == Engine::Auto)
-    return fibers("checkers or profilers watch its accesses (auto records only with "
-                  "--engine compiled)");
+  // Under auto a launch stays on fibers: the compiled engine runs a block's
+  // lanes one after another, so lanes that race (a read-modify-write of one
+  // cell, a thread-scope atomic) see other values than under fibers, and the
+  // program's output and report would depend on the engine. Until a race
+  // between lanes sends the launch back to fibers, --engine compiled asks
+  // for it (docs/architecture.md, "Two engines").
+  if (o.engine == Engine::Auto)
+    return fibers(std::string("the kernel could run compiled; auto does not yet (racing lanes "
+                              "would see other values): --engine compiled ") +
+                  (observed ? "records it" : "runs it directly"));
   if (observed)
     return {LaunchEngine::Recorded, "compiled, recorded: observers watch its events"};
   return {LaunchEngine::Direct, "compiled, direct: nothing watches its accesses"};

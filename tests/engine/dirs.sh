@@ -2,7 +2,8 @@
 # dirs.sh WARPSIM CACHE WORK MIN "DIR..." [warpsim command and options...]
 # engine.sh for every program under the DIRs but those whose source names a
 # barrier, a warp operation or an async copy (their kernels stay on fibers,
-# where both runs are the same engine: not worth CI's time); counts how many
+# where both runs are the same engine: not worth CI's time) and those that
+# expect a race; counts how many
 # ran a kernel on the compiled engine and fails below MIN, so that a
 # regression to "everything on fibers" shows.
 set -u
@@ -13,6 +14,10 @@ fail=0 compiled=0 total=0
 # shellcheck disable=SC2086 # DIRs are words
 for f in $(find $dirs -name '*.cu' | LC_ALL=C sort); do
   grep -q '__syncthreads\|_sync(\|__syncwarp\|mbarrier\|memcpy_async\|cp_async\|cuda::barrier\|cuda::pipeline\|this_grid\|cluster' "$f" && continue
+  # Racing lanes run one after another on the compiled engine and see other
+  # values than under fibers (docs/architecture.md, "Two engines"): the
+  # known gap, why auto stays on fibers.
+  grep -q '^// EXPECT: race ' "$f" && continue
   name=$(basename "$(dirname "$f")")-$(basename "$f" .cu)
   if ! out=$("$here/engine.sh" "$warpsim" "$cache" "$work/$name" "$f" "$@"); then
     echo "$out"; fail=1
@@ -20,6 +25,6 @@ for f in $(find $dirs -name '*.cu' | LC_ALL=C sort); do
   total=$((total + 1))
   case $out in *"(compiled)"*) compiled=$((compiled + 1)) ;; esac
 done
-echo "$total programs identical under --engine fibers and auto; $compiled ran compiled"
+echo "$total programs identical under --engine fibers and ${ENGINE:-compiled}; $compiled ran compiled"
 [ "$compiled" -ge "$min" ] || { echo "FAIL: fewer than $min programs ran compiled"; fail=1; }
 exit $fail

@@ -160,8 +160,8 @@ inline constexpr Option kOptions[] = {
      .commands = kSimulated,
      .error = "must be auto, fibers or compiled, not '{}'",
      .help = "auto (default), fibers or compiled: how threads run\n"
-             "(compiled: one after the other, no switch per event;\n"
-             "auto uses it where the kernel allows, see --timing)",
+             "(compiled: one after the other, no switch per event,\n"
+             "where the kernel allows; auto: fibers for now, see --timing)",
      .key = "engine",
      .runtime_default = "auto"},
     {.id = Id::ThreadModel,
