@@ -10,6 +10,9 @@
 #include <cstdio>
 #include <cuda_runtime.h>
 
+// nvcc wants the order and scope as literals (a macro of them is fine).
+#define ACQUIRE_BLOCK __NV_ATOMIC_ACQUIRE, __NV_THREAD_SCOPE_BLOCK
+
 __global__ void publish(int *data, int *flag, int *out) {
   if (threadIdx.x != 0)
     return;
@@ -17,8 +20,7 @@ __global__ void publish(int *data, int *flag, int *out) {
     data[0] = 42;                                                               // @write
     __nv_atomic_store_n(flag, 1, __NV_ATOMIC_RELEASE, __NV_THREAD_SCOPE_BLOCK); // @flag_store
   } else {
-    const int acquire = __NV_ATOMIC_ACQUIRE, block = __NV_THREAD_SCOPE_BLOCK;
-    while (__nv_atomic_load_n(flag, acquire, block) == 0) { // @flag_load
+    while (__nv_atomic_load_n(flag, ACQUIRE_BLOCK) == 0) { // @flag_load
     }
     out[0] = data[0]; // @read
   }
