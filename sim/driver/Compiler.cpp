@@ -99,6 +99,22 @@ Instrumentation instrumentationFor(const CliOptions &o) {
   return in;
 }
 
+// The runtime's libraries missing, or a bad instrumentation setting (bad
+// usage): the message for a build that cannot start.
+bool toolchainError(const Instrumentation &instrumentation, std::string &message,
+                    bool &bad_usage) {
+  if (!runtimePaths().error.empty()) {
+    message = runtimePaths().error;
+    return true;
+  }
+  if (!instrumentation.error.empty()) {
+    message = instrumentation.error;
+    bad_usage = true;
+    return true;
+  }
+  return false;
+}
+
 // nvcc contracts a*b+c into one FMA by default (--fmad=true). clang contracts
 // within an expression (-ffp-contract=on) but emits a fused instruction only
 // for a target that has one; without it each is rounded twice (docs/crosscheck.md).
@@ -202,16 +218,9 @@ BuildResult buildProgram(const CliOptions &o) {
     r.message = "warpsim: error: cannot read '" + o.input + "'";
     return r;
   }
-  if (!runtimePaths().error.empty()) {
-    r.message = runtimePaths().error;
-    return r;
-  }
   const Instrumentation instrumentation = instrumentationFor(o);
-  if (!instrumentation.error.empty()) {
-    r.message = instrumentation.error;
-    r.bad_usage = true;
+  if (toolchainError(instrumentation, r.message, r.bad_usage))
     return r;
-  }
   // The key covers the main file, the options that reach the compiler, and
   // the toolchain; headers it includes are checked through `deps`.
   // The path as given is part of it too: debug info, and so every reported
@@ -370,16 +379,9 @@ UnitResult compileUnit(const CliOptions &o, UnitLanguage language, const std::st
                        const std::vector<std::string> &extra,
                        const std::vector<std::string> &undefines) {
   UnitResult r;
-  if (!runtimePaths().error.empty()) {
-    r.message = runtimePaths().error;
-    return r;
-  }
   const Instrumentation instrumentation = instrumentationFor(o);
-  if (!instrumentation.error.empty()) {
-    r.message = instrumentation.error;
-    r.bad_usage = true;
+  if (toolchainError(instrumentation, r.message, r.bad_usage))
     return r;
-  }
   std::vector<std::string> cc = {WARPSIM_CLANGXX};
   const std::vector<std::string> flags = instrumentedCompileFlags(o, instrumentation);
   cc.insert(cc.end(), flags.begin(), flags.end());
