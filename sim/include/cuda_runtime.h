@@ -251,8 +251,10 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(std::size_t *bytes, F func
 }
 // Clusters of config's cluster dimension (1 without one) resident at once.
 template <class F>
-cudaError_t cudaOccupancyMaxActiveClusters(int *clusters, F func, const cudaLaunchConfig_t *config) {
-  return cudaOccupancyMaxActiveClusters_impl(clusters, reinterpret_cast<const void *>(func), config);
+cudaError_t cudaOccupancyMaxActiveClusters(int *clusters, F func,
+                                           const cudaLaunchConfig_t *config) {
+  return cudaOccupancyMaxActiveClusters_impl(clusters, reinterpret_cast<const void *>(func),
+                                             config);
 }
 template <class F>
 cudaError_t cudaOccupancyMaxPotentialClusterSize(int *size, F func,
@@ -355,8 +357,8 @@ void warpsim_grid_sync(const void *caller);
 void warpsim_block_sync(const void *caller);
 bool warpsim_grid_is_valid(void);
 // Thread block clusters: barrier.cluster (op 0 arrive, 1 arrive.relaxed,
-// 2 wait; `caller` is the user's call site), mapa / map_shared_rank, getctarank / query_shared_rank, and the
-// cluster's shape {x, y, z, explicit}.
+// 2 wait; `caller` is the user's call site), mapa / map_shared_rank, getctarank /
+// query_shared_rank, and the cluster's shape {x, y, z, explicit}.
 void warpsim_cluster_barrier(unsigned op, const void *caller);
 void *warpsim_cluster_map_shared(const void *addr, unsigned rank);
 unsigned warpsim_cluster_shared_rank(const void *addr);
@@ -430,22 +432,16 @@ WARPSIM_ATOMIC_SCOPES(unsigned long long, atomicXor,
 #include "warpsim/cache_hints.h"
 #include "warpsim/device_math.h"
 #include "warpsim/nv_atomic.h"
+#include "warpsim/texture_objects.h"
 #include "warpsim/warp_intrinsics.h"
 
 // ------------------------------------------------------- not supported (yet)
 #define WARPSIM_UNSUPPORTED(what) __attribute__((unavailable(what " is not supported by warpsim")))
-enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
 template <class T, int dim = 1, cudaTextureReadMode mode = cudaReadModeElementType>
 struct WARPSIM_UNSUPPORTED("texture references") texture {};
-typedef unsigned long long cudaTextureObject_t;
 typedef unsigned long long cudaSurfaceObject_t;
-template <class T>
-WARPSIM_UNSUPPORTED("texture fetch (tex1Dfetch)")
-T tex1Dfetch(cudaTextureObject_t, int);
+// CUDA arrays are not simulated: the fetches that need one.
 template <class T> WARPSIM_UNSUPPORTED("texture fetch (tex1D)") T tex1D(cudaTextureObject_t, float);
-template <class T>
-WARPSIM_UNSUPPORTED("texture fetch (tex2D)")
-T tex2D(cudaTextureObject_t, float, float);
 template <class T>
 WARPSIM_UNSUPPORTED("texture fetch (tex3D)")
 T tex3D(cudaTextureObject_t, float, float, float);
@@ -455,12 +451,6 @@ void surf2Dwrite(T, cudaSurfaceObject_t, int, int);
 template <class T>
 WARPSIM_UNSUPPORTED("surface read (surf2Dread)")
 T surf2Dread(cudaSurfaceObject_t, int, int);
-struct cudaResourceDesc;
-struct cudaTextureDesc;
-struct cudaResourceViewDesc;
-WARPSIM_UNSUPPORTED("texture objects (cudaCreateTextureObject)")
-cudaError_t cudaCreateTextureObject(cudaTextureObject_t *, const cudaResourceDesc *,
-                                    const cudaTextureDesc *, const cudaResourceViewDesc *);
 // The front end rewrites a call whose kernel it can name into
 // ::warpsim::launchWithArgs; any other (a kernel reached through a pointer
 // variable) returns cudaErrorNotSupported with a warning.
