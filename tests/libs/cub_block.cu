@@ -1,8 +1,7 @@
 // CUB's block and warp primitives (libcub-dev): WarpReduce, BlockReduce,
 // BlockScan, BlockLoad/BlockStore and BlockRadixSort, each checked against a
 // host computation. Builds with nvcc as well.
-// The primitives' own headers: <cub/cub.cuh> also includes CUB's texture
-// iterator, which needs texture objects (docs/device-api.md#libraries).
+// The primitives' own headers (<cub/cub.cuh> is tests/libs/cub_tex_iterator.cu).
 #include <cub/block/block_load.cuh>
 #include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_reduce.cuh>
