@@ -1,6 +1,7 @@
 #include "Symbolizer.h"
 
 #include <filesystem>
+#include <optional>
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"
@@ -32,6 +33,9 @@ Symbolizer::~Symbolizer() = default;
 
 namespace {
 
+// How far past a line-0 address to look for its statement (bytes).
+constexpr std::uint64_t kLineZeroReach = 64;
+
 SourceLoc fromFrame(const llvm::DILineInfo &f, std::uint64_t pc) {
   SourceLoc loc;
   loc.pc = pc;
@@ -61,15 +65,31 @@ const std::vector<SourceLoc> &Symbolizer::inlinedCallers(std::uint64_t pc) {
   auto [it, fresh] = callers_.try_emplace(pc);
   if (!fresh || pc == 0)
     return it->second;
+  auto at = [&](std::uint64_t a) -> std::optional<llvm::DIInliningInfo> {
+    auto res =
+        sym_->symbolizeInlinedCode(program_, {a, llvm::object::SectionedAddress::UndefSection});
+    if (!res) {
+      llvm::consumeError(res.takeError());
+      return std::nullopt;
+    }
+    if (res->getNumberOfFrames() == 0)
+      return std::nullopt;
+    return std::move(*res);
+  };
   // A return address: the call is the instruction before it.
-  auto res =
-      sym_->symbolizeInlinedCode(program_, {pc - 1, llvm::object::SectionedAddress::UndefSection});
-  if (!res) {
-    llvm::consumeError(res.takeError());
+  auto res = at(pc - 1);
+  if (!res)
     return it->second;
-  }
-  if (res->getNumberOfFrames() == 0)
-    return it->second;
+  // Line 0: code the optimiser made for no one statement (a hoisted
+  // compare, a guard). An interrupted thread can stop there; the statement
+  // it runs for is the next one with a line in the same function.
+  const llvm::DILineInfo &first = res->getFrame(0);
+  for (std::uint64_t a = pc; first.Line == 0 && a < pc + kLineZeroReach; ++a)
+    if (auto next = at(a);
+        next && next->getFrame(0).Line != 0 && next->getFrame(0).FunctionName == first.FunctionName) {
+      res = std::move(next);
+      break;
+    }
   cache_[pc] = fromFrame(res->getFrame(0), pc);
   for (std::uint32_t i = 1; i < res->getNumberOfFrames(); ++i)
     it->second.push_back(fromFrame(res->getFrame(i), pc));

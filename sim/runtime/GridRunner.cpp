@@ -370,7 +370,7 @@ void GridRunner::reportTimeout() {
   f.message = "the program ran longer than --timeout " + std::to_string(rt_.options.timeout_s) +
               " s and was ended while a kernel was running; where each host thread and each "
               "GPU thread was:";
-  addHostThreadSites(f);
+  addHostThreadSites(f, *launch_);
   const std::size_t gpuSites = f.sites.size();
   describeWaiters(f);
   // Its threads were running, not spinning: a spin is a livelock's wording.

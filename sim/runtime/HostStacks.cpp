@@ -200,7 +200,8 @@ void onDumpSignal(int, siginfo_t *, void *context) {
 
 std::atomic<bool> g_timeoutPending{false};
 
-void addHostThreadSites(Finding &f) {
+void addHostThreadSites(Finding &f, const LaunchInfo &running) {
+  const long self = syscall(SYS_gettid);
   const int threads = std::min(g_recorded.load(), kMaxThreads);
   std::vector<int> order;
   for (int i = 0; i < threads; ++i)
@@ -212,6 +213,20 @@ void addHostThreadSites(Finding &f) {
   for (int i : order) {
     const ThreadStack &t = g_stacks[i];
     ++number;
+    const std::string name =
+        "host thread " + std::to_string(number) + (t.tid == getpid() ? " (main)" : "");
+    if (t.frames == 0 && t.tid == self) {
+      // The thread running the grid, caught on a GPU thread's stack (fibers)
+      // or in the runtime: its program frame is the launch.
+      FindingSite s;
+      s.role = "host thread";
+      s.file = running.site->file;
+      s.line = running.site->line;
+      s.col = running.site->col;
+      s.detail = name + ", running this launch";
+      f.sites.push_back(std::move(s));
+      continue;
+    }
     if (t.frames == 0) {
       ++libraryThreads;
       continue;
@@ -220,7 +235,7 @@ void addHostThreadSites(Finding &f) {
     s.role = "host thread";
     s.pc = t.pc[0];
     s.stack.assign(t.pc + 1, t.pc + t.frames);
-    s.detail = "host thread " + std::to_string(number) + (t.tid == getpid() ? " (main)" : "");
+    s.detail = name;
     if (t.lane != nullptr) { // it was running a GPU thread's code
       s.has_thread = true;
       s.block = t.lane->block->info.index;

@@ -8,6 +8,7 @@
 #include <csignal>
 
 #include "Findings.h"
+#include "Observer.h"
 #include "ProgressBoard.h"
 
 namespace warpsim::sim {
@@ -18,7 +19,9 @@ void installHostStackDump();
 // the launch with a `timeout` finding (GridRunner::reportTimeout).
 extern std::atomic<bool> g_timeoutPending;
 inline bool timeoutPending() { return g_timeoutPending.load(std::memory_order_relaxed); }
-// One site per host thread recorded by the handler (main first).
-void addHostThreadSites(Finding &f);
+// One site per host thread recorded by the handler (main first); the
+// calling thread, which runs `running`, is named at its launch when the
+// handler found no program frame on it.
+void addHostThreadSites(Finding &f, const LaunchInfo &running);
 
 } // namespace warpsim::sim

@@ -161,7 +161,7 @@ timeout.kernel) # a long kernel: the GPU thread running on the main thread
   expect_rc 5
   has "ERROR \[timeout\] in kernel 'count_up' \(launch 1\)"
   has "ended while a kernel was running; where each host thread and each GPU thread was:"
-  has "host thread 1 \(main\)"
+  has "host thread 1 \(main\)(, running this (launch|GPU thread))? at long_kernel.cu:[0-9]+"
   has "32 threads \(0..31\) of block \(0,0,0\): running(, last [a-z ]+ memory)? at long_kernel.cu:[789]:"
   hasnt "without progress"; hasnt "sim/runtime"
   hasnt "never printed" ;;
