@@ -2,7 +2,7 @@
 # Installs warpsim's build dependencies from Debian's packages (Debian 12+).
 # --test: also what only the tests need (see test_pkgs); the build never needs it.
 set -euo pipefail
-pkgs=(clang-19 llvm-19-dev libclang-19-dev libboost-fiber-dev libboost-context-dev
+pkgs=(clang-19 lld-19 llvm-19-dev libclang-19-dev libboost-fiber-dev libboost-context-dev
       libtbb-dev doctest-dev cmake ninja-build libcub-dev libthrust-dev libopenblas-dev)
 # chromium and a font (so the screenshot shows text): tests/html; dpkg-dev and
 # file: the .deb test (cpack finds library dependencies with dpkg-shlibdeps);

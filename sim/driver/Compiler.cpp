@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -161,6 +162,62 @@ bool depsMatch(const fs::path &entry) {
   return fs::exists(entry / "program");
 }
 
+// warpsim's CUDA headers (the prelude every rewritten file starts with) are
+// most of a small program's compile: they are precompiled once per set of
+// flags that reach them, into the compile cache (prelude-KEY.pch). A PCH
+// clang refuses (a header changed in a development tree) is rebuilt; any
+// other failure is compiled again without it, so diagnostics are the plain
+// compile's.
+int compileWithPrelude(const std::vector<std::string> &cc, const fs::path &cache,
+                       std::string &out) {
+  auto include = std::find(cc.begin(), cc.end(), "-include");
+  if (include == cc.end() || include + 1 == cc.end() || include[1] != "warpsim/prelude.h")
+    return runCommand(cc, out);
+  std::vector<std::string> pch;
+  for (auto it = cc.begin(); it != cc.end(); ++it) {
+    if (it == include || (*it == "-iquote" || *it == "-ivfsoverlay" || *it == "-o") ||
+        (*it == "-c")) {
+      ++it; // and its argument
+      continue;
+    }
+    pch.push_back(*it);
+  }
+  std::string keyText = hex(toolchainKey(cache));
+  for (const std::string &a : pch)
+    keyText += '\0' + a;
+  const fs::path file = cache / ("prelude-" + hex(hashText(keyText)) + ".pch");
+  pch.insert(pch.end(), {"-x", "c++-header", runtimePaths().include_dir + "/warpsim/prelude.h"});
+  std::vector<std::string> use(cc.begin(), include);
+  use.insert(use.end(), {"-include-pch", file.string()});
+  use.insert(use.end(), include + 2, cc.end());
+  std::error_code ec;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    bool fresh = false;
+    if (!fs::exists(file, ec)) {
+      // Built beside it and renamed: concurrent builds (ctest -j) race here.
+      const fs::path staging = file.string() + ".tmp" + std::to_string(getpid());
+      std::vector<std::string> build = pch;
+      build.insert(build.end(), {"-o", staging.string()});
+      std::string buildOut;
+      fs::create_directories(cache, ec);
+      if (runCommand(build, buildOut) != 0) {
+        fs::remove(staging, ec);
+        break;
+      }
+      fs::rename(staging, file, ec);
+      fresh = true;
+    }
+    out.clear();
+    if (runCommand(use, out) == 0)
+      return 0;
+    if (fresh || out.find("precompiled header") == std::string::npos)
+      break;
+    fs::remove(file, ec);
+  }
+  out.clear();
+  return runCommand(cc, out);
+}
+
 } // namespace
 
 frontend::TranslateOptions frontendOptions(const CliOptions &o, const std::string &outDir) {
@@ -279,7 +336,7 @@ BuildResult buildProgram(const CliOptions &o) {
   cc.insert(cc.end(), {"-c", t.main_output, "-o", tmp + "/program.o"});
   cc.insert(cc.end() - 5, t.compile_flags.begin(), t.compile_flags.end());
   std::string out;
-  if (runCommand(cc, out) != 0) {
+  if (compileWithPrelude(cc, cache, out) != 0) {
     r.message = "warpsim: error: the rewritten program did not compile (a warpsim bug or an "
                 "unsupported construct):\n" +
                 out;
@@ -287,7 +344,8 @@ BuildResult buildProgram(const CliOptions &o) {
       fs::remove_all(tmp);
     return r;
   }
-  std::vector<std::string> ld = {WARPSIM_CLANGXX, "-no-pie", tmp + "/program.o"};
+  std::vector<std::string> ld = programLinker();
+  ld.push_back(tmp + "/program.o");
   if (instrumentation.stripDebugInfo)
     ld.push_back("-Wl,--strip-debug");
   const std::vector<std::string> runtime = runtimeLinkArguments();
@@ -347,6 +405,13 @@ BuildResult buildProgram(const CliOptions &o) {
   if (!r.ok)
     r.message = "warpsim: error: cannot write the compile cache in " + cache.string();
   return r;
+}
+
+std::vector<std::string> programLinker() {
+  std::vector<std::string> ld = {WARPSIM_CLANGXX, "-no-pie"};
+  if (*WARPSIM_LLD != '\0')
+    ld.push_back(std::string("--ld-path=") + WARPSIM_LLD);
+  return ld;
 }
 
 std::vector<std::string> runtimeLinkArguments() {
@@ -425,7 +490,7 @@ UnitResult compileUnit(const CliOptions &o, UnitLanguage language, const std::st
   }
   r.commands.push_back(commandLine(cc));
   std::string out;
-  const int status = runCommand(cc, out);
+  const int status = compileWithPrelude(cc, cacheDirectory(o), out);
   if (!tmp.empty())
     fs::remove_all(tmp);
   if (status != 0) {

@@ -48,6 +48,8 @@ struct UnitResult {
 UnitResult compileUnit(const CliOptions &o, UnitLanguage language, const std::string &object,
                        const std::vector<std::string> &extra,
                        const std::vector<std::string> &undefines);
+// The link command's start: clang++, and lld where the build found it.
+std::vector<std::string> programLinker();
 // What a simulated program links with after the user's objects and
 // libraries: the runtime archives, Boost.Context, pthreads.
 std::vector<std::string> runtimeLinkArguments();

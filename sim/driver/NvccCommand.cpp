@@ -282,7 +282,7 @@ int runNvcc(const std::vector<std::string> &args) {
     }
   } else if (status == 0) {
     const std::string out = n.output.empty() ? "a.out" : n.output;
-    std::vector<std::string> ld = {WARPSIM_CLANGXX, "-no-pie"};
+    std::vector<std::string> ld = programLinker();
     ld.insert(ld.end(), objects.begin(), objects.end());
     ld.insert(ld.end(), n.library_dirs.begin(), n.library_dirs.end());
     // The CUDA runtime libraries nvcc links by default are warpsim's runtime.

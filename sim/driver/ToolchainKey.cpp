@@ -53,6 +53,7 @@ constexpr std::size_t kLeadingFiles = 1; // /proc/self/exe after the libraries
 std::uint64_t contentKey(const std::vector<std::string> &files) {
   std::string s = WARPSIM_VERSION;
   s += WARPSIM_CLANGXX;
+  s += WARPSIM_LLD;
   const std::size_t headers = runtimePaths().libraries.size() + kLeadingFiles;
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (i >= headers)
@@ -79,6 +80,7 @@ std::string identities(const std::vector<std::string> &files, bool &settled) {
   std::string s = WARPSIM_VERSION;
   s += '\0';
   s += WARPSIM_CLANGXX;
+  s += WARPSIM_LLD;
   settled = true;
   for (const std::string &f : files) {
     struct stat st{};
