@@ -62,6 +62,7 @@ void StreamRaceChecker::onLaunchBegin(const LaunchInfo &l) {
   o.file = l.site->file != nullptr ? l.site->file : "";
   o.line = l.site->line;
   o.col = l.site->col;
+  o.launch = l.id;
 }
 
 void StreamRaceChecker::onWarpAccess(const WarpAccess &a) {
@@ -174,8 +175,10 @@ void StreamRaceChecker::report(const char *hazard, std::uint64_t otherOp, std::u
   // Which did what: the recorded operation ran first here.
   const bool otherWrites = libraryFirst ? hazard[0] == 'W' : hazard[2] == 'W';
   const bool libWrites = libraryFirst ? hazard[2] == 'W' : hazard[0] == 'W';
-  if (other.kind == Op::Kernel)
+  if (other.kind == Op::Kernel) {
     f.kernel = other.name;
+    f.launch = other.launch;
+  }
   f.message = std::string(hazard) + " hazard on global memory at " + f.object + ": " + lib.name +
               (libWrites ? " writes" : " reads") + " bytes that " + otherName +
               (otherWrites ? " writes" : " reads") +

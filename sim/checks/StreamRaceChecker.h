@@ -56,6 +56,7 @@ private:
     std::uintptr_t pc = 0;
     std::string file; // a kernel's launch site
     unsigned line = 0, col = 0;
+    std::uint64_t launch = 0; // LaunchInfo::id
   };
   // A kernel's accesses racing with one library call: the lowest address.
   struct Hit {
