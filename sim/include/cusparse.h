@@ -2,7 +2,7 @@
 // CSR/CSC/COO sparse matrices with dense vectors and matrices (SpMV, SpMM,
 // gather/scatter) and the index helpers real programs call, computed on
 // the host on simulated device memory (sim/libs/Cusparse.cpp,
-// docs/device-api.md#libraries). Declarations follow CUDA 12's cusparse.h.
+// docs/device-api.md#libraries-cub-thrust-cublas-curand). Declarations follow CUDA 12's cusparse.h.
 // Routines warpsim does not provide are declared unavailable, so a call
 // to one fails to compile with a message naming it.
 #pragma once
@@ -281,7 +281,7 @@ cusparseStatus_t cusparseSpMM(cusparseHandle_t handle, cusparseOperation_t opA,
 // What warpsim's cuSPARSE does not provide: a call fails to compile naming it.
 #define WARPSIM_CUSPARSE_UNAVAILABLE(name)                                                         \
   extern "C" cusparseStatus_t name(...) __attribute__((unavailable(                               \
-      "warpsim: " #name " is not provided by warpsim's cuSPARSE (docs/device-api.md#libraries)")));
+      "warpsim: " #name " is not provided by warpsim's cuSPARSE (docs/device-api.md#libraries-cub-thrust-cublas-curand)")));
 WARPSIM_CUSPARSE_UNAVAILABLE(cusparseSpGEMM_createDescr)
 WARPSIM_CUSPARSE_UNAVAILABLE(cusparseSpGEMM_destroyDescr)
 WARPSIM_CUSPARSE_UNAVAILABLE(cusparseSpGEMM_workEstimation)
