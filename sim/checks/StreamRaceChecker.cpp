@@ -6,7 +6,6 @@
 namespace warpsim::sim {
 namespace {
 
-
 // The page a host thread used last (a launch's blocks run on several).
 struct PageCache {
   const void *owner = nullptr;
@@ -38,8 +37,7 @@ bool StreamRaceChecker::unordered(std::uint64_t other, std::uint64_t self) const
          !cx_.streamOrdered(other);
 }
 
-void StreamRaceChecker::store(std::atomic<std::uint64_t> &c, std::uint64_t op,
-                              std::uint32_t site) {
+void StreamRaceChecker::store(std::atomic<std::uint64_t> &c, std::uint64_t op, std::uint32_t site) {
   const std::uint64_t want = (op << 32) | site;
   std::uint64_t old = c.load(std::memory_order_relaxed);
   // The same operation keeps its smallest site: any order of blocks
@@ -156,9 +154,9 @@ void StreamRaceChecker::report(const char *hazard, std::uint64_t otherOp, std::u
                                std::uintptr_t addr, std::uint32_t size, std::uint64_t count) {
   const OpInfo &other = ops_[otherOp];
   const OpInfo &lib = ops_[libOp];
-  const std::string otherPlace =
-      other.kind == Op::Kernel ? other.file + ":" + std::to_string(other.line)
-                               : other.name + "@" + std::to_string(other.pc);
+  const std::string otherPlace = other.kind == Op::Kernel
+                                     ? other.file + ":" + std::to_string(other.line)
+                                     : other.name + "@" + std::to_string(other.pc);
   if (!reported_.insert({hazard[0] * 256 + hazard[2], otherPlace, lib.pc}).second)
     return;
   Finding f;
@@ -169,9 +167,8 @@ void StreamRaceChecker::report(const char *hazard, std::uint64_t otherOp, std::u
   f.size = size;
   f.count = count;
   f.object = describeAddress(cx_, nullptr, addr, MemorySpace::Global);
-  const std::string otherName = other.kind == Op::Kernel
-                                    ? "kernel '" + other.name + "'"
-                                    : other.name;
+  const std::string otherName =
+      other.kind == Op::Kernel ? "kernel '" + other.name + "'" : other.name;
   // Which did what: the recorded operation ran first here.
   const bool otherWrites = libraryFirst ? hazard[0] == 'W' : hazard[2] == 'W';
   const bool libWrites = libraryFirst ? hazard[2] == 'W' : hazard[0] == 'W';

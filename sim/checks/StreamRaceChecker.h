@@ -69,9 +69,9 @@ private:
   Cell &cell(std::uintptr_t addr);
   bool unordered(std::uint64_t other, std::uint64_t self) const;
   static void store(std::atomic<std::uint64_t> &c, std::uint64_t op, std::uint32_t site);
-  void report(const char *hazard, std::uint64_t kernelOp, std::uint32_t kernelSite,
-              std::uintptr_t kernelPc, std::uint64_t libOp, bool libraryFirst,
-              std::uintptr_t addr, std::uint32_t size, std::uint64_t count);
+  void report(const char *hazard, std::uint64_t otherOp, std::uint32_t otherSite,
+              std::uintptr_t otherPc, std::uint64_t libOp, bool libraryFirst, std::uintptr_t addr,
+              std::uint32_t size, std::uint64_t count);
 
   ObserverContext &cx_;
   bool active_ = false;

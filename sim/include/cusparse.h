@@ -39,7 +39,10 @@ typedef struct cusparseContext *cusparseHandle_t;
 struct cusparseMatDescr;
 typedef struct cusparseMatDescr *cusparseMatDescr_t;
 
-typedef enum { CUSPARSE_POINTER_MODE_HOST = 0, CUSPARSE_POINTER_MODE_DEVICE = 1 } cusparsePointerMode_t;
+typedef enum {
+  CUSPARSE_POINTER_MODE_HOST = 0,
+  CUSPARSE_POINTER_MODE_DEVICE = 1
+} cusparsePointerMode_t;
 typedef enum { CUSPARSE_ACTION_SYMBOLIC = 0, CUSPARSE_ACTION_NUMERIC = 1 } cusparseAction_t;
 typedef enum {
   CUSPARSE_MATRIX_TYPE_GENERAL = 0,
@@ -56,7 +59,10 @@ typedef enum {
   CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE = 2
 } cusparseOperation_t;
 typedef enum { CUSPARSE_DIRECTION_ROW = 0, CUSPARSE_DIRECTION_COLUMN = 1 } cusparseDirection_t;
-typedef enum { CUSPARSE_SOLVE_POLICY_NO_LEVEL = 0, CUSPARSE_SOLVE_POLICY_USE_LEVEL = 1 } cusparseSolvePolicy_t;
+typedef enum {
+  CUSPARSE_SOLVE_POLICY_NO_LEVEL = 0,
+  CUSPARSE_SOLVE_POLICY_USE_LEVEL = 1
+} cusparseSolvePolicy_t;
 
 // The generic API.
 typedef enum {
@@ -68,7 +74,11 @@ typedef enum {
   CUSPARSE_FORMAT_SLICED_ELLPACK = 7
 } cusparseFormat_t;
 typedef enum { CUSPARSE_ORDER_COL = 1, CUSPARSE_ORDER_ROW = 2 } cusparseOrder_t;
-typedef enum { CUSPARSE_INDEX_16U = 1, CUSPARSE_INDEX_32I = 2, CUSPARSE_INDEX_64I = 3 } cusparseIndexType_t;
+typedef enum {
+  CUSPARSE_INDEX_16U = 1,
+  CUSPARSE_INDEX_32I = 2,
+  CUSPARSE_INDEX_64I = 3
+} cusparseIndexType_t;
 typedef enum {
   CUSPARSE_SPMV_ALG_DEFAULT = 0,
   CUSPARSE_SPMV_CSR_ALG1 = 2,
@@ -148,17 +158,17 @@ cusparseStatus_t cusparseXcsrsort(cusparseHandle_t handle, int m, int n, int nnz
                                   int *csrColIndA, int *P, void *pBuffer);
 cusparseStatus_t cusparseCsr2cscEx2_bufferSize(cusparseHandle_t handle, int m, int n, int nnz,
                                                const void *csrVal, const int *csrRowPtr,
-                                               const int *csrColInd, void *cscVal,
-                                               int *cscColPtr, int *cscRowInd,
-                                               cudaDataType valType, cusparseAction_t copyValues,
+                                               const int *csrColInd, void *cscVal, int *cscColPtr,
+                                               int *cscRowInd, cudaDataType valType,
+                                               cusparseAction_t copyValues,
                                                cusparseIndexBase_t idxBase,
                                                cusparseCsr2CscAlg_t alg, size_t *bufferSize);
 cusparseStatus_t cusparseCsr2cscEx2(cusparseHandle_t handle, int m, int n, int nnz,
-                                    const void *csrVal, const int *csrRowPtr,
-                                    const int *csrColInd, void *cscVal, int *cscColPtr,
-                                    int *cscRowInd, cudaDataType valType,
-                                    cusparseAction_t copyValues, cusparseIndexBase_t idxBase,
-                                    cusparseCsr2CscAlg_t alg, void *buffer);
+                                    const void *csrVal, const int *csrRowPtr, const int *csrColInd,
+                                    void *cscVal, int *cscColPtr, int *cscRowInd,
+                                    cudaDataType valType, cusparseAction_t copyValues,
+                                    cusparseIndexBase_t idxBase, cusparseCsr2CscAlg_t alg,
+                                    void *buffer);
 
 // Generic API: descriptors.
 cusparseStatus_t cusparseCreateSpVec(cusparseSpVecDescr_t *spVecDescr, int64_t size, int64_t nnz,
@@ -204,8 +214,8 @@ cusparseStatus_t cusparseCreateCoo(cusparseSpMatDescr_t *spMatDescr, int64_t row
 cusparseStatus_t cusparseCreateConstCoo(cusparseConstSpMatDescr_t *spMatDescr, int64_t rows,
                                         int64_t cols, int64_t nnz, const void *cooRowInd,
                                         const void *cooColInd, const void *cooValues,
-                                        cusparseIndexType_t cooIdxType,
-                                        cusparseIndexBase_t idxBase, cudaDataType valueType);
+                                        cusparseIndexType_t cooIdxType, cusparseIndexBase_t idxBase,
+                                        cudaDataType valueType);
 cusparseStatus_t cusparseDestroySpMat(cusparseConstSpMatDescr_t spMatDescr);
 cusparseStatus_t cusparseSpMatGetSize(cusparseConstSpMatDescr_t spMatDescr, int64_t *rows,
                                       int64_t *cols, int64_t *nnz);
@@ -255,9 +265,8 @@ cusparseStatus_t cusparseSpMV_bufferSize(cusparseHandle_t handle, cusparseOperat
                                          cusparseSpMVAlg_t alg, size_t *bufferSize);
 cusparseStatus_t cusparseSpMV(cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,
                               cusparseConstSpMatDescr_t matA, cusparseConstDnVecDescr_t vecX,
-                              const void *beta, cusparseDnVecDescr_t vecY,
-                              cudaDataType computeType, cusparseSpMVAlg_t alg,
-                              void *externalBuffer);
+                              const void *beta, cusparseDnVecDescr_t vecY, cudaDataType computeType,
+                              cusparseSpMVAlg_t alg, void *externalBuffer);
 cusparseStatus_t cusparseSpMM_bufferSize(cusparseHandle_t handle, cusparseOperation_t opA,
                                          cusparseOperation_t opB, const void *alpha,
                                          cusparseConstSpMatDescr_t matA,
@@ -273,15 +282,15 @@ cusparseStatus_t cusparseSpMM_preprocess(cusparseHandle_t handle, cusparseOperat
 cusparseStatus_t cusparseSpMM(cusparseHandle_t handle, cusparseOperation_t opA,
                               cusparseOperation_t opB, const void *alpha,
                               cusparseConstSpMatDescr_t matA, cusparseConstDnMatDescr_t matB,
-                              const void *beta, cusparseDnMatDescr_t matC,
-                              cudaDataType computeType, cusparseSpMMAlg_t alg,
-                              void *externalBuffer);
+                              const void *beta, cusparseDnMatDescr_t matC, cudaDataType computeType,
+                              cusparseSpMMAlg_t alg, void *externalBuffer);
 } // extern "C"
 
 // What warpsim's cuSPARSE does not provide: a call fails to compile naming it.
 #define WARPSIM_CUSPARSE_UNAVAILABLE(name)                                                         \
-  extern "C" cusparseStatus_t name(...) __attribute__((unavailable(                               \
-      "warpsim: " #name " is not provided by warpsim's cuSPARSE (docs/device-api.md#libraries-cub-thrust-cublas-curand)")));
+  extern "C" cusparseStatus_t name(...) __attribute__((                                            \
+      unavailable("warpsim: " #name " is not provided by warpsim's cuSPARSE "                      \
+                                    "(docs/device-api.md#libraries-cub-thrust-cublas-curand)")));
 WARPSIM_CUSPARSE_UNAVAILABLE(cusparseSpGEMM_createDescr)
 WARPSIM_CUSPARSE_UNAVAILABLE(cusparseSpGEMM_destroyDescr)
 WARPSIM_CUSPARSE_UNAVAILABLE(cusparseSpGEMM_workEstimation)

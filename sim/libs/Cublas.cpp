@@ -319,6 +319,7 @@ template <class R> cublasStatus_t result(cublasHandle_t h, R *out, R v, const ch
     warpsim::libs::wrote(out, sizeof(R), what);
   } else {
     *out = v;
+    warpsim::libs::hostWaitsForCall(); // the call blocks until the result is there
   }
   return CUBLAS_STATUS_SUCCESS;
 }

@@ -58,7 +58,9 @@ using warpsim::libs::wrote;
 
 cudaStream_t streamOf(cusparseHandle_t h) { return h != nullptr ? h->stream : nullptr; }
 
-bool validIndex(cusparseIndexType_t t) { return t == CUSPARSE_INDEX_32I || t == CUSPARSE_INDEX_64I; }
+bool validIndex(cusparseIndexType_t t) {
+  return t == CUSPARSE_INDEX_32I || t == CUSPARSE_INDEX_64I;
+}
 std::size_t indexSize(cusparseIndexType_t t) { return t == CUSPARSE_INDEX_64I ? 8 : 4; }
 bool validValue(cudaDataType t) { return t == CUDA_R_32F || t == CUDA_R_64F; }
 std::size_t valueSize(cudaDataType t) { return t == CUDA_R_64F ? 8 : 4; }
@@ -151,9 +153,9 @@ bool entries(const cusparseSpMatDescr &A, const char *what,
 }
 
 template <class T>
-cusparseStatus_t spmv(cusparseHandle_t h, bool trans, const void *alpha, const cusparseSpMatDescr &A,
-                      const cusparseDnVecDescr &x, const void *beta, cusparseDnVecDescr &y,
-                      const char *what) {
+cusparseStatus_t spmv(cusparseHandle_t h, bool trans, const void *alpha,
+                      const cusparseSpMatDescr &A, const cusparseDnVecDescr &x, const void *beta,
+                      cusparseDnVecDescr &y, const char *what) {
   T a, b;
   if (!scalar(h, alpha, a, what) || !scalar(h, beta, b, what))
     return CUSPARSE_STATUS_INVALID_VALUE;
@@ -284,8 +286,7 @@ cusparseStatus_t coosort(cusparseHandle_t h, int m, int n, int nnz, int *rows, i
     return CUSPARSE_STATUS_SUCCESS;
   const std::size_t bytes = static_cast<std::size_t>(nnz) * sizeof(int);
   if (!checkDevice(rows, bytes, what, "cooRowsA") || !checkDevice(cols, bytes, what, "cooColsA") ||
-      !checkDevice(P, bytes, what, "P") ||
-      !checkDevice(buffer, bytes + 128, what, "pBuffer"))
+      !checkDevice(P, bytes, what, "P") || !checkDevice(buffer, bytes + 128, what, "pBuffer"))
     return CUSPARSE_STATUS_EXECUTION_FAILED;
   std::vector<int> order(static_cast<std::size_t>(nnz));
   std::iota(order.begin(), order.end(), 0);
@@ -383,29 +384,47 @@ cusparseStatus_t cusparseGetProperty(libraryPropertyType type, int *value) {
 }
 const char *cusparseGetErrorName(cusparseStatus_t s) {
   switch (s) {
-  case CUSPARSE_STATUS_SUCCESS: return "CUSPARSE_STATUS_SUCCESS";
-  case CUSPARSE_STATUS_NOT_INITIALIZED: return "CUSPARSE_STATUS_NOT_INITIALIZED";
-  case CUSPARSE_STATUS_ALLOC_FAILED: return "CUSPARSE_STATUS_ALLOC_FAILED";
-  case CUSPARSE_STATUS_INVALID_VALUE: return "CUSPARSE_STATUS_INVALID_VALUE";
-  case CUSPARSE_STATUS_ARCH_MISMATCH: return "CUSPARSE_STATUS_ARCH_MISMATCH";
-  case CUSPARSE_STATUS_MAPPING_ERROR: return "CUSPARSE_STATUS_MAPPING_ERROR";
-  case CUSPARSE_STATUS_EXECUTION_FAILED: return "CUSPARSE_STATUS_EXECUTION_FAILED";
-  case CUSPARSE_STATUS_INTERNAL_ERROR: return "CUSPARSE_STATUS_INTERNAL_ERROR";
-  case CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED: return "CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED";
-  case CUSPARSE_STATUS_ZERO_PIVOT: return "CUSPARSE_STATUS_ZERO_PIVOT";
-  case CUSPARSE_STATUS_NOT_SUPPORTED: return "CUSPARSE_STATUS_NOT_SUPPORTED";
-  case CUSPARSE_STATUS_INSUFFICIENT_RESOURCES: return "CUSPARSE_STATUS_INSUFFICIENT_RESOURCES";
+  case CUSPARSE_STATUS_SUCCESS:
+    return "CUSPARSE_STATUS_SUCCESS";
+  case CUSPARSE_STATUS_NOT_INITIALIZED:
+    return "CUSPARSE_STATUS_NOT_INITIALIZED";
+  case CUSPARSE_STATUS_ALLOC_FAILED:
+    return "CUSPARSE_STATUS_ALLOC_FAILED";
+  case CUSPARSE_STATUS_INVALID_VALUE:
+    return "CUSPARSE_STATUS_INVALID_VALUE";
+  case CUSPARSE_STATUS_ARCH_MISMATCH:
+    return "CUSPARSE_STATUS_ARCH_MISMATCH";
+  case CUSPARSE_STATUS_MAPPING_ERROR:
+    return "CUSPARSE_STATUS_MAPPING_ERROR";
+  case CUSPARSE_STATUS_EXECUTION_FAILED:
+    return "CUSPARSE_STATUS_EXECUTION_FAILED";
+  case CUSPARSE_STATUS_INTERNAL_ERROR:
+    return "CUSPARSE_STATUS_INTERNAL_ERROR";
+  case CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED:
+    return "CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED";
+  case CUSPARSE_STATUS_ZERO_PIVOT:
+    return "CUSPARSE_STATUS_ZERO_PIVOT";
+  case CUSPARSE_STATUS_NOT_SUPPORTED:
+    return "CUSPARSE_STATUS_NOT_SUPPORTED";
+  case CUSPARSE_STATUS_INSUFFICIENT_RESOURCES:
+    return "CUSPARSE_STATUS_INSUFFICIENT_RESOURCES";
   }
   return "CUSPARSE_STATUS_UNKNOWN";
 }
 const char *cusparseGetErrorString(cusparseStatus_t s) {
   switch (s) {
-  case CUSPARSE_STATUS_SUCCESS: return "success";
-  case CUSPARSE_STATUS_NOT_INITIALIZED: return "initialization error";
-  case CUSPARSE_STATUS_INVALID_VALUE: return "invalid value";
-  case CUSPARSE_STATUS_EXECUTION_FAILED: return "execution failed";
-  case CUSPARSE_STATUS_NOT_SUPPORTED: return "operation not supported";
-  default: return cusparseGetErrorName(s);
+  case CUSPARSE_STATUS_SUCCESS:
+    return "success";
+  case CUSPARSE_STATUS_NOT_INITIALIZED:
+    return "initialization error";
+  case CUSPARSE_STATUS_INVALID_VALUE:
+    return "invalid value";
+  case CUSPARSE_STATUS_EXECUTION_FAILED:
+    return "execution failed";
+  case CUSPARSE_STATUS_NOT_SUPPORTED:
+    return "operation not supported";
+  default:
+    return cusparseGetErrorName(s);
   }
 }
 cusparseStatus_t cusparseSetStream(cusparseHandle_t h, cudaStream_t s) {
@@ -499,8 +518,8 @@ cusparseStatus_t cusparseXcoo2csr(cusparseHandle_t h, const int *cooRowInd, int 
       std::fprintf(stderr,
                    "warpsim: error: cusparseXcoo2csr: cooRowInd[%d] = %d is %s (the rows must "
                    "be sorted, each in [%d, %d])\n",
-                   i, cooRowInd[i], r < 0 || r >= m ? "out of range" : "smaller than the one before",
-                   b, m - 1 + b);
+                   i, cooRowInd[i],
+                   r < 0 || r >= m ? "out of range" : "smaller than the one before", b, m - 1 + b);
       return CUSPARSE_STATUS_INVALID_VALUE;
     }
     ++count[static_cast<std::size_t>(r) + 1];
@@ -612,9 +631,8 @@ cusparseStatus_t cusparseXcsrsort(cusparseHandle_t h, int m, int n, int nnz,
                    r, r + 1, rowPtr[r], rowPtr[r + 1]);
       return CUSPARSE_STATUS_INVALID_VALUE;
     }
-    std::sort(order.begin() + lo, order.begin() + hi, [&](int x, int y) {
-      return colInd[x] != colInd[y] ? colInd[x] < colInd[y] : x < y;
-    });
+    std::sort(order.begin() + lo, order.begin() + hi,
+              [&](int x, int y) { return colInd[x] != colInd[y] ? colInd[x] < colInd[y] : x < y; });
   }
   for (std::size_t i = 0; i < order.size(); ++i) {
     c[i] = colInd[order[i]];
@@ -655,9 +673,17 @@ cusparseStatus_t cusparseCsr2cscEx2(cusparseHandle_t h, int m, int n, int nnz, c
     return unsupported(what, "a value type other than CUDA_R_32F and CUDA_R_64F");
   if (!warpsim::libs::usable())
     return CUSPARSE_STATUS_EXECUTION_FAILED;
-  cusparseSpMatDescr A{CUSPARSE_FORMAT_CSR, m, n, nnz, const_cast<int *>(csrRowPtr),
-                       const_cast<int *>(csrColInd), const_cast<void *>(csrVal),
-                       CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, base, vt};
+  cusparseSpMatDescr A{CUSPARSE_FORMAT_CSR,
+                       m,
+                       n,
+                       nnz,
+                       const_cast<int *>(csrRowPtr),
+                       const_cast<int *>(csrColInd),
+                       const_cast<void *>(csrVal),
+                       CUSPARSE_INDEX_32I,
+                       CUSPARSE_INDEX_32I,
+                       base,
+                       vt};
   std::vector<std::pair<int64_t, int64_t>> rc;
   const bool values = action == CUSPARSE_ACTION_NUMERIC;
   if (!values)
@@ -705,8 +731,8 @@ cusparseStatus_t cusparseCreateSpVec(cusparseSpVecDescr_t *out, int64_t size, in
   *out = new cusparseSpVecDescr{size, nnz, indices, values, it, base, vt};
   return CUSPARSE_STATUS_SUCCESS;
 }
-cusparseStatus_t cusparseCreateConstSpVec(cusparseConstSpVecDescr_t *out, int64_t size,
-                                          int64_t nnz, const void *indices, const void *values,
+cusparseStatus_t cusparseCreateConstSpVec(cusparseConstSpVecDescr_t *out, int64_t size, int64_t nnz,
+                                          const void *indices, const void *values,
                                           cusparseIndexType_t it, cusparseIndexBase_t base,
                                           cudaDataType vt) {
   cusparseSpVecDescr_t d = nullptr;
@@ -725,13 +751,20 @@ cusparseStatus_t cusparseSpVecGet(cusparseSpVecDescr_t d, int64_t *size, int64_t
                                   cusparseIndexBase_t *base, cudaDataType *vt) {
   if (d == nullptr)
     return CUSPARSE_STATUS_INVALID_VALUE;
-  if (size) *size = d->size;
-  if (nnz) *nnz = d->nnz;
-  if (indices) *indices = d->indices;
-  if (values) *values = d->values;
-  if (it) *it = d->indexType;
-  if (base) *base = d->base;
-  if (vt) *vt = d->type;
+  if (size)
+    *size = d->size;
+  if (nnz)
+    *nnz = d->nnz;
+  if (indices)
+    *indices = d->indices;
+  if (values)
+    *values = d->values;
+  if (it)
+    *it = d->indexType;
+  if (base)
+    *base = d->base;
+  if (vt)
+    *vt = d->type;
   return CUSPARSE_STATUS_SUCCESS;
 }
 
@@ -760,9 +793,12 @@ cusparseStatus_t cusparseDnVecGet(cusparseDnVecDescr_t d, int64_t *size, void **
                                   cudaDataType *vt) {
   if (d == nullptr)
     return CUSPARSE_STATUS_INVALID_VALUE;
-  if (size) *size = d->size;
-  if (values) *values = d->values;
-  if (vt) *vt = d->type;
+  if (size)
+    *size = d->size;
+  if (values)
+    *values = d->values;
+  if (vt)
+    *vt = d->type;
   return CUSPARSE_STATUS_SUCCESS;
 }
 cusparseStatus_t cusparseDnVecGetValues(cusparseDnVecDescr_t d, void **values) {
@@ -785,9 +821,9 @@ cusparseStatus_t cusparseCreateCsr(cusparseSpMatDescr_t *out, int64_t rows, int6
   return createSpMat(out, CUSPARSE_FORMAT_CSR, rows, cols, nnz, off, ind, val, ot, it, base, vt,
                      "cusparseCreateCsr");
 }
-cusparseStatus_t cusparseCreateConstCsr(cusparseConstSpMatDescr_t *out, int64_t rows,
-                                        int64_t cols, int64_t nnz, const void *off,
-                                        const void *ind, const void *val, cusparseIndexType_t ot,
+cusparseStatus_t cusparseCreateConstCsr(cusparseConstSpMatDescr_t *out, int64_t rows, int64_t cols,
+                                        int64_t nnz, const void *off, const void *ind,
+                                        const void *val, cusparseIndexType_t ot,
                                         cusparseIndexType_t it, cusparseIndexBase_t base,
                                         cudaDataType vt) {
   cusparseSpMatDescr_t d = nullptr;
@@ -805,16 +841,15 @@ cusparseStatus_t cusparseCreateCsc(cusparseSpMatDescr_t *out, int64_t rows, int6
                      "cusparseCreateCsc");
 }
 cusparseStatus_t cusparseCreateCoo(cusparseSpMatDescr_t *out, int64_t rows, int64_t cols,
-                                   int64_t nnz, void *r, void *c, void *val,
-                                   cusparseIndexType_t it, cusparseIndexBase_t base,
-                                   cudaDataType vt) {
+                                   int64_t nnz, void *r, void *c, void *val, cusparseIndexType_t it,
+                                   cusparseIndexBase_t base, cudaDataType vt) {
   return createSpMat(out, CUSPARSE_FORMAT_COO, rows, cols, nnz, r, c, val, it, it, base, vt,
                      "cusparseCreateCoo");
 }
-cusparseStatus_t cusparseCreateConstCoo(cusparseConstSpMatDescr_t *out, int64_t rows,
-                                        int64_t cols, int64_t nnz, const void *r, const void *c,
-                                        const void *val, cusparseIndexType_t it,
-                                        cusparseIndexBase_t base, cudaDataType vt) {
+cusparseStatus_t cusparseCreateConstCoo(cusparseConstSpMatDescr_t *out, int64_t rows, int64_t cols,
+                                        int64_t nnz, const void *r, const void *c, const void *val,
+                                        cusparseIndexType_t it, cusparseIndexBase_t base,
+                                        cudaDataType vt) {
   cusparseSpMatDescr_t d = nullptr;
   cusparseStatus_t s = createSpMat(&d, CUSPARSE_FORMAT_COO, rows, cols, nnz, r, c, val, it, it,
                                    base, vt, "cusparseCreateConstCoo");
@@ -830,9 +865,12 @@ cusparseStatus_t cusparseSpMatGetSize(cusparseConstSpMatDescr_t d, int64_t *rows
                                       int64_t *nnz) {
   if (d == nullptr)
     return CUSPARSE_STATUS_INVALID_VALUE;
-  if (rows) *rows = d->rows;
-  if (cols) *cols = d->cols;
-  if (nnz) *nnz = d->nnz;
+  if (rows)
+    *rows = d->rows;
+  if (cols)
+    *cols = d->cols;
+  if (nnz)
+    *nnz = d->nnz;
   return CUSPARSE_STATUS_SUCCESS;
 }
 cusparseStatus_t cusparseSpMatGetFormat(cusparseConstSpMatDescr_t d, cusparseFormat_t *f) {
@@ -865,28 +903,37 @@ static cusparseStatus_t spGet(cusparseSpMatDescr_t d, cusparseFormat_t f, int64_
                               cusparseIndexBase_t *base, cudaDataType *vt) {
   if (d == nullptr || d->format != f)
     return CUSPARSE_STATUS_INVALID_VALUE;
-  if (rows) *rows = d->rows;
-  if (cols) *cols = d->cols;
-  if (nnz) *nnz = d->nnz;
-  if (off) *off = d->offsets;
-  if (ind) *ind = d->indices;
-  if (val) *val = d->values;
-  if (ot) *ot = d->offsetType;
-  if (it) *it = d->indexType;
-  if (base) *base = d->base;
-  if (vt) *vt = d->type;
+  if (rows)
+    *rows = d->rows;
+  if (cols)
+    *cols = d->cols;
+  if (nnz)
+    *nnz = d->nnz;
+  if (off)
+    *off = d->offsets;
+  if (ind)
+    *ind = d->indices;
+  if (val)
+    *val = d->values;
+  if (ot)
+    *ot = d->offsetType;
+  if (it)
+    *it = d->indexType;
+  if (base)
+    *base = d->base;
+  if (vt)
+    *vt = d->type;
   return CUSPARSE_STATUS_SUCCESS;
 }
-cusparseStatus_t cusparseCsrGet(cusparseSpMatDescr_t d, int64_t *rows, int64_t *cols,
-                                int64_t *nnz, void **off, void **ind, void **val,
-                                cusparseIndexType_t *ot, cusparseIndexType_t *it,
-                                cusparseIndexBase_t *base, cudaDataType *vt) {
-  return spGet(d, CUSPARSE_FORMAT_CSR, rows, cols, nnz, off, ind, val, ot, it, base, vt);
-}
-cusparseStatus_t cusparseCooGet(cusparseSpMatDescr_t d, int64_t *rows, int64_t *cols,
-                                int64_t *nnz, void **r, void **c, void **val,
+cusparseStatus_t cusparseCsrGet(cusparseSpMatDescr_t d, int64_t *rows, int64_t *cols, int64_t *nnz,
+                                void **off, void **ind, void **val, cusparseIndexType_t *ot,
                                 cusparseIndexType_t *it, cusparseIndexBase_t *base,
                                 cudaDataType *vt) {
+  return spGet(d, CUSPARSE_FORMAT_CSR, rows, cols, nnz, off, ind, val, ot, it, base, vt);
+}
+cusparseStatus_t cusparseCooGet(cusparseSpMatDescr_t d, int64_t *rows, int64_t *cols, int64_t *nnz,
+                                void **r, void **c, void **val, cusparseIndexType_t *it,
+                                cusparseIndexBase_t *base, cudaDataType *vt) {
   return spGet(d, CUSPARSE_FORMAT_COO, rows, cols, nnz, r, c, val, it, nullptr, base, vt);
 }
 static cusparseStatus_t setPointers(cusparseSpMatDescr_t d, cusparseFormat_t f, void *off,
@@ -935,17 +982,22 @@ cusparseStatus_t cusparseDestroyDnMat(cusparseConstDnMatDescr_t d) {
   delete d;
   return CUSPARSE_STATUS_SUCCESS;
 }
-cusparseStatus_t cusparseDnMatGet(cusparseDnMatDescr_t d, int64_t *rows, int64_t *cols,
-                                  int64_t *ld, void **values, cudaDataType *vt,
-                                  cusparseOrder_t *order) {
+cusparseStatus_t cusparseDnMatGet(cusparseDnMatDescr_t d, int64_t *rows, int64_t *cols, int64_t *ld,
+                                  void **values, cudaDataType *vt, cusparseOrder_t *order) {
   if (d == nullptr)
     return CUSPARSE_STATUS_INVALID_VALUE;
-  if (rows) *rows = d->rows;
-  if (cols) *cols = d->cols;
-  if (ld) *ld = d->ld;
-  if (values) *values = d->values;
-  if (vt) *vt = d->type;
-  if (order) *order = d->order;
+  if (rows)
+    *rows = d->rows;
+  if (cols)
+    *cols = d->cols;
+  if (ld)
+    *ld = d->ld;
+  if (values)
+    *values = d->values;
+  if (vt)
+    *vt = d->type;
+  if (order)
+    *order = d->order;
   return CUSPARSE_STATUS_SUCCESS;
 }
 cusparseStatus_t cusparseDnMatGetValues(cusparseDnMatDescr_t d, void **values) {
@@ -1073,8 +1125,8 @@ cusparseStatus_t cusparseSpMM_preprocess(cusparseHandle_t h, cusparseOperation_t
 }
 cusparseStatus_t cusparseSpMM(cusparseHandle_t h, cusparseOperation_t opA, cusparseOperation_t opB,
                               const void *alpha, cusparseConstSpMatDescr_t A,
-                              cusparseConstDnMatDescr_t B, const void *beta,
-                              cusparseDnMatDescr_t C, cudaDataType ct, cusparseSpMMAlg_t, void *) {
+                              cusparseConstDnMatDescr_t B, const void *beta, cusparseDnMatDescr_t C,
+                              cudaDataType ct, cusparseSpMMAlg_t, void *) {
   const char *what = "cusparseSpMM";
   WARPSIM_LIBRARY_CALL(what, streamOf(h));
   if (cusparseStatus_t s = checkSpMat(h, A, ct, what); s != CUSPARSE_STATUS_SUCCESS)

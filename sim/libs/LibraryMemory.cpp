@@ -58,7 +58,17 @@ void wrote(void *p, std::size_t bytes, const char *what) {
   access(p, bytes, true);
 }
 
+void hostWaitsForCall() {
+  if (Call *c = tl_call) {
+    if (c->op == 0)
+      c->op = sim::streamIssue(c->stream);
+    sim::hostWaitsStream(c->stream);
+  }
+}
+
 bool copy(void *dst, const void *src, std::size_t n, const char *what) {
+  sim::streamIssue(nullptr); // as cudaMemcpy: on the legacy stream, and the host waits
+  sim::hostWaitsStream(nullptr);
   return sim::checkedCopy(dst, src, n, cudaMemcpyDefault, what) == cudaSuccess;
 }
 

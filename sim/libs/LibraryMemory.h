@@ -39,7 +39,11 @@ bool usable();
 bool checkDevice(const void *p, std::size_t bytes, const char *what, const char *operand);
 // The call wrote [p, p+bytes) of device memory.
 void wrote(void *p, std::size_t bytes, const char *what);
-// cudaMemcpy(dst, src, n, cudaMemcpyDefault) on behalf of `what`.
+// The call returns only when its work is done (a result in host memory):
+// the host waits for its stream.
+void hostWaitsForCall();
+// cudaMemcpy(dst, src, n, cudaMemcpyDefault) on behalf of `what`: a
+// synchronous copy, as the host sees it.
 bool copy(void *dst, const void *src, std::size_t n, const char *what);
 
 } // namespace warpsim::libs

@@ -291,9 +291,9 @@ struct LibraryAccess {
   std::uintptr_t addr;
   std::size_t size;
   bool write;
-  const char *what;     // "cublasSgemm", ...
-  std::uintptr_t pc;    // return address into the caller
-  std::uint64_t op;     // the call's operation in the order between streams
+  const char *what;  // "cublasSgemm", ...
+  std::uintptr_t pc; // return address into the caller
+  std::uint64_t op;  // the call's operation in the order between streams
 };
 
 // free/delete in device code of a pointer the heap cannot release: a block

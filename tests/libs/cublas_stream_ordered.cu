@@ -1,7 +1,9 @@
 // The twin of cublas_stream_race.cu: the kernel on stream `a` writes x, an
 // event recorded after it is waited for on stream `b`, and only then does
 // cublasSaxpy on `b` read x: ordered, so warpsim check stays silent, and
-// y = 2 x is checked.
+// y = 2 x is checked. Then cublasSdot with its result in host memory reads
+// x on `b` and the kernel rewrites x on `a`: ordered too, since such a call
+// returns only when it is done.
 // Builds unmodified with nvcc -arch=sm_90 -lcublas.
 #include <cstdio>
 
@@ -40,6 +42,11 @@ int main() {
   int bad = 0;
   for (int i = 0; i < n; ++i)
     bad += out[i] != 2.0f * 0.5f * i;
+  float dot = 0;
+  cublasSdot(h, n, x, 1, x, 1, &dot); // a host result: the call blocks
+  fill<<<n / 128, 128, 0, a>>>(x, n); // rewrites x after the dot
+  cudaDeviceSynchronize();
+  bad += dot != 1389920.0f; // 0.25 * (0^2 + ... + 255^2), exact in float
   std::printf(bad == 0 ? "PASS\n" : "FAIL: %d wrong\n", bad);
   cudaEventDestroy(filled);
   cublasDestroy(h);

@@ -31,8 +31,8 @@ int main() {
   cusparseCreateDnVec(&vx, n, x, CUDA_R_32F);
   cusparseCreateDnVec(&vy, n, y, CUDA_R_32F);
   const float alpha = 1.0f, beta = 0.0f;
-  cusparseStatus_t s = cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta,
-                                    vy, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, nullptr);
+  cusparseStatus_t s = cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy,
+                                    CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, nullptr);
   std::printf("cusparseSpMV: %s\n", cusparseGetErrorName(s));
   cusparseDestroy(h);
   return 0;

@@ -191,8 +191,8 @@ template <class T> void run(cusparseHandle_t h, cusparseIndexBase_t baseKind) {
   CK(cudaMalloc(&dRowInd, nnz * sizeof(int)));
   CK(cudaMalloc(&dCscVals, nnz * sizeof(T)));
   size_t cscBytes = 0;
-  SP(cusparseCsr2cscEx2_bufferSize(h, M, N, nnz, dVals, dRowPtr, dCols, dCscVals, dColPtr,
-                                   dRowInd, Type<T>::value, CUSPARSE_ACTION_NUMERIC, baseKind,
+  SP(cusparseCsr2cscEx2_bufferSize(h, M, N, nnz, dVals, dRowPtr, dCols, dCscVals, dColPtr, dRowInd,
+                                   Type<T>::value, CUSPARSE_ACTION_NUMERIC, baseKind,
                                    CUSPARSE_CSR2CSC_ALG1, &cscBytes));
   void *dCscBuf = nullptr;
   CK(cudaMalloc(&dCscBuf, cscBytes > 0 ? cscBytes : 1));
@@ -273,8 +273,12 @@ template <class T> void run(cusparseHandle_t h, cusparseIndexBase_t baseKind) {
     const cusparseOrder_t cOrder = transA ? CUSPARSE_ORDER_ROW : CUSPARSE_ORDER_COL;
     const int ldb = (bOrder == CUSPARSE_ORDER_COL ? bRows : bCols) + 2;
     const int ldc = (cOrder == CUSPARSE_ORDER_COL ? m : n) + 1;
-    auto bAt = [&](int r, int c) { return bOrder == CUSPARSE_ORDER_COL ? r + c * ldb : c + r * ldb; };
-    auto cAt = [&](int r, int c) { return cOrder == CUSPARSE_ORDER_COL ? r + c * ldc : c + r * ldc; };
+    auto bAt = [&](int r, int c) {
+      return bOrder == CUSPARSE_ORDER_COL ? r + c * ldb : c + r * ldb;
+    };
+    auto cAt = [&](int r, int c) {
+      return cOrder == CUSPARSE_ORDER_COL ? r + c * ldc : c + r * ldc;
+    };
     std::vector<T> hB((bOrder == CUSPARSE_ORDER_COL ? bCols : bRows) * ldb, T(0));
     std::vector<T> hC((cOrder == CUSPARSE_ORDER_COL ? n : m) * ldc, T(0));
     for (int r = 0; r < bRows; ++r)
@@ -326,8 +330,8 @@ template <class T> void run(cusparseHandle_t h, cusparseIndexBase_t baseKind) {
   SP(cusparseDestroySpMat(csc));
   SP(cusparseDestroySpVec(perm));
   SP(cusparseDestroyDnVec(unsorted));
-  void *all[] = {dRows, dCols, dUnsorted, dVals, dP, dBuf, dRowPtr, dRowsBack, dColPtr, dRowInd,
-                 dCscVals, dCscBuf};
+  void *all[] = {dRows,   dCols,     dUnsorted, dVals,   dP,       dBuf,
+                 dRowPtr, dRowsBack, dColPtr,   dRowInd, dCscVals, dCscBuf};
   for (void *p : all)
     CK(cudaFree(p));
   std::printf("%s base %d: %d nonzeros checked\n", tname, b, nnz);

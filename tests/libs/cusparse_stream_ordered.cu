@@ -47,8 +47,8 @@ int main() {
   cusparseCreateDnVec(&vy, n, y, CUDA_R_32F);
   const float alpha = 1.0f, beta = 0.0f;
   size_t bytes = 0;
-  cusparseSpMV_bufferSize(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy,
-                          CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, &bytes);
+  cusparseSpMV_bufferSize(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, CUDA_R_32F,
+                          CUSPARSE_SPMV_ALG_DEFAULT, &bytes);
   void *buffer;
   cudaMalloc(&buffer, bytes > 0 ? bytes : 1);
   cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, CUDA_R_32F,
