@@ -14,6 +14,7 @@
 #include "ObserverInstallers.h"
 #include "ProxyFenceChecker.h"
 #include "RaceDetector.h"
+#include "StreamRaceChecker.h"
 #include "WarpOpChecker.h"
 
 namespace warpsim::sim {
@@ -36,8 +37,10 @@ void installCheckers(ObserverSet &set) {
   }
   if (memory)
     set.setAccessGuard(static_cast<MemoryChecker &>(set.add(std::make_unique<MemoryChecker>(cx))));
-  if (race) // also told the values of same-instruction writes
+  if (race) { // also told the values of same-instruction writes
     set.addStoreObserver(set.add(std::make_unique<RaceDetector>(cx)));
+    set.add(std::make_unique<StreamRaceChecker>(cx));
+  }
   if (barrier) {
     set.add(std::make_unique<BarrierChecker>(cx));
     set.add(std::make_unique<MBarrierChecker>(cx));

@@ -2,8 +2,9 @@
 // device's allocations, computes with OpenBLAS (single-threaded, so a result
 // does not depend on the host's core count) and tells the observers which
 // device bytes it wrote, as cudaMemcpy does. Kernels run when launched, so
-// every earlier launch on every stream has finished when a call starts: the
-// stream a handle is bound to orders nothing further.
+// every earlier launch on every stream has finished when a call starts; the
+// stream a handle is bound to places the call in the order between streams
+// that the checkers keep (a kernel on another stream racing with it).
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -318,11 +319,13 @@ template <class R> cublasStatus_t result(cublasHandle_t h, R *out, R v, const ch
     warpsim::libs::wrote(out, sizeof(R), what);
   } else {
     *out = v;
+    warpsim::libs::hostWaitsForCall(); // the call blocks until the result is there
   }
   return CUBLAS_STATUS_SUCCESS;
 }
 
 #define WS_BEGIN(h, what)                                                                         \
+  WARPSIM_LIBRARY_CALL(what, (h) != nullptr ? (h)->stream : nullptr);                             \
   if ((h) == nullptr)                                                                             \
     return CUBLAS_STATUS_NOT_INITIALIZED;                                                         \
   if (!warpsim::libs::usable())                                                                   \
@@ -427,18 +430,21 @@ const char *cublasGetStatusString(cublasStatus_t s) {
 cublasStatus_t cublasSgemm_v2(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m,
                               int n, int k, const float *alpha, const float *A, int lda,
                               const float *B, int ldb, const float *beta, float *C, int ldc) {
+  WARPSIM_LIBRARY_CALL("cublasSgemm", h != nullptr ? h->stream : nullptr);
   return gemmChecked(h, "cublasSgemm", ta, tb, m, n, k, alpha, A, lda, 0, B, ldb, 0, beta, C, ldc,
                      0, 1);
 }
 cublasStatus_t cublasDgemm_v2(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m,
                               int n, int k, const double *alpha, const double *A, int lda,
                               const double *B, int ldb, const double *beta, double *C, int ldc) {
+  WARPSIM_LIBRARY_CALL("cublasDgemm", h != nullptr ? h->stream : nullptr);
   return gemmChecked(h, "cublasDgemm", ta, tb, m, n, k, alpha, A, lda, 0, B, ldb, 0, beta, C, ldc,
                      0, 1);
 }
 cublasStatus_t cublasHgemm(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m,
                            int n, int k, const __half *alpha, const __half *A, int lda,
                            const __half *B, int ldb, const __half *beta, __half *C, int ldc) {
+  WARPSIM_LIBRARY_CALL("cublasHgemm", h != nullptr ? h->stream : nullptr);
   return gemmEx(h, "cublasHgemm", ta, tb, m, n, k, alpha, A, CUDA_R_16F, lda, 0, B, CUDA_R_16F,
                 ldb, 0, beta, C, CUDA_R_16F, ldc, 0, 1, CUBLAS_COMPUTE_16F);
 }
@@ -447,6 +453,7 @@ cublasStatus_t cublasGemmEx(cublasHandle_t h, cublasOperation_t ta, cublasOperat
                             int lda, const void *B, cudaDataType Bt, int ldb, const void *beta,
                             void *C, cudaDataType Ct, int ldc, cublasComputeType_t ct,
                             cublasGemmAlgo_t) {
+  WARPSIM_LIBRARY_CALL("cublasGemmEx", h != nullptr ? h->stream : nullptr);
   return gemmEx(h, "cublasGemmEx", ta, tb, m, n, k, alpha, A, At, lda, 0, B, Bt, ldb, 0, beta, C,
                 Ct, ldc, 0, 1, ct);
 }
@@ -456,6 +463,7 @@ cublasStatus_t cublasSgemmStridedBatched(cublasHandle_t h, cublasOperation_t ta,
                                          long long sA, const float *B, int ldb, long long sB,
                                          const float *beta, float *C, int ldc, long long sC,
                                          int batch) {
+  WARPSIM_LIBRARY_CALL("cublasSgemmStridedBatched", h != nullptr ? h->stream : nullptr);
   return gemmChecked(h, "cublasSgemmStridedBatched", ta, tb, m, n, k, alpha, A, lda, sA, B, ldb,
                      sB, beta, C, ldc, sC, batch);
 }
@@ -465,6 +473,7 @@ cublasStatus_t cublasDgemmStridedBatched(cublasHandle_t h, cublasOperation_t ta,
                                          long long sA, const double *B, int ldb, long long sB,
                                          const double *beta, double *C, int ldc, long long sC,
                                          int batch) {
+  WARPSIM_LIBRARY_CALL("cublasDgemmStridedBatched", h != nullptr ? h->stream : nullptr);
   return gemmChecked(h, "cublasDgemmStridedBatched", ta, tb, m, n, k, alpha, A, lda, sA, B, ldb,
                      sB, beta, C, ldc, sC, batch);
 }
@@ -475,17 +484,20 @@ cublasStatus_t cublasGemmStridedBatchedEx(cublasHandle_t h, cublasOperation_t ta
                                           int ldb, long long sB, const void *beta, void *C,
                                           cudaDataType Ct, int ldc, long long sC, int batch,
                                           cublasComputeType_t ct, cublasGemmAlgo_t) {
+  WARPSIM_LIBRARY_CALL("cublasGemmStridedBatchedEx", h != nullptr ? h->stream : nullptr);
   return gemmEx(h, "cublasGemmStridedBatchedEx", ta, tb, m, n, k, alpha, A, At, lda, sA, B, Bt,
                 ldb, sB, beta, C, Ct, ldc, sC, batch, ct);
 }
 cublasStatus_t cublasSgeam(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m,
                            int n, const float *alpha, const float *A, int lda, const float *beta,
                            const float *B, int ldb, float *C, int ldc) {
+  WARPSIM_LIBRARY_CALL("cublasSgeam", h != nullptr ? h->stream : nullptr);
   return geam(h, "cublasSgeam", ta, tb, m, n, alpha, A, lda, beta, B, ldb, C, ldc);
 }
 cublasStatus_t cublasDgeam(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m,
                            int n, const double *alpha, const double *A, int lda,
                            const double *beta, const double *B, int ldb, double *C, int ldc) {
+  WARPSIM_LIBRARY_CALL("cublasDgeam", h != nullptr ? h->stream : nullptr);
   return geam(h, "cublasDgeam", ta, tb, m, n, alpha, A, lda, beta, B, ldb, C, ldc);
 }
 

@@ -19,6 +19,7 @@ struct curandGenerator_st {
   unsigned long long seed = 0, offset = 0;
   bool host_memory = false; // curandCreateGeneratorHost: output in host memory
   bool seeded = false;      // the state reflects seed and offset
+  cudaStream_t stream = nullptr;
   curandStateXORWOW_t xorwow;
   curandStatePhilox4_32_10_t philox;
 };
@@ -105,8 +106,11 @@ curandStatus_t curandGetVersion(int *v) {
   *v = CURAND_VERSION;
   return CURAND_STATUS_SUCCESS;
 }
-curandStatus_t curandSetStream(curandGenerator_t g, cudaStream_t) {
-  return g == nullptr ? CURAND_STATUS_NOT_INITIALIZED : CURAND_STATUS_SUCCESS;
+curandStatus_t curandSetStream(curandGenerator_t g, cudaStream_t s) {
+  if (g == nullptr)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  g->stream = s;
+  return CURAND_STATUS_SUCCESS;
 }
 curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t g, unsigned long long seed) {
   if (g == nullptr)
@@ -130,12 +134,15 @@ curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandOrdering_t 
   return CURAND_STATUS_SUCCESS;
 }
 curandStatus_t curandGenerate(curandGenerator_t g, unsigned int *out, size_t n) {
+  WARPSIM_LIBRARY_CALL("curandGenerate", g != nullptr ? g->stream : nullptr);
   return fill(g, out, n, "curandGenerate", [](auto *s) { return curand(s); });
 }
 curandStatus_t curandGenerateUniform(curandGenerator_t g, float *out, size_t n) {
+  WARPSIM_LIBRARY_CALL("curandGenerateUniform", g != nullptr ? g->stream : nullptr);
   return fill(g, out, n, "curandGenerateUniform", [](auto *s) { return curand_uniform(s); });
 }
 curandStatus_t curandGenerateUniformDouble(curandGenerator_t g, double *out, size_t n) {
+  WARPSIM_LIBRARY_CALL("curandGenerateUniformDouble", g != nullptr ? g->stream : nullptr);
   return fill(g, out, n, "curandGenerateUniformDouble",
               [](auto *s) { return curand_uniform_double(s); });
 }
@@ -145,6 +152,7 @@ curandStatus_t curandGenerateNormal(curandGenerator_t g, float *out, size_t n, f
                                     float stddev) {
   if (n % 2 != 0)
     return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
+  WARPSIM_LIBRARY_CALL("curandGenerateNormal", g != nullptr ? g->stream : nullptr);
   return fill(g, out, n, "curandGenerateNormal",
               [=](auto *s) { return mean + stddev * curand_normal(s); });
 }
@@ -152,6 +160,7 @@ curandStatus_t curandGenerateNormalDouble(curandGenerator_t g, double *out, size
                                           double mean, double stddev) {
   if (n % 2 != 0)
     return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
+  WARPSIM_LIBRARY_CALL("curandGenerateNormalDouble", g != nullptr ? g->stream : nullptr);
   return fill(g, out, n, "curandGenerateNormalDouble",
               [=](auto *s) { return mean + stddev * curand_normal_double(s); });
 }
@@ -159,6 +168,7 @@ curandStatus_t curandGenerateLogNormal(curandGenerator_t g, float *out, size_t n
                                        float stddev) {
   if (n % 2 != 0)
     return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
+  WARPSIM_LIBRARY_CALL("curandGenerateLogNormal", g != nullptr ? g->stream : nullptr);
   return fill(g, out, n, "curandGenerateLogNormal",
               [=](auto *s) { return curand_log_normal(s, mean, stddev); });
 }
@@ -166,6 +176,7 @@ curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t g, double *out, s
                                              double mean, double stddev) {
   if (n % 2 != 0)
     return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
+  WARPSIM_LIBRARY_CALL("curandGenerateLogNormalDouble", g != nullptr ? g->stream : nullptr);
   return fill(g, out, n, "curandGenerateLogNormalDouble",
               [=](auto *s) { return curand_log_normal_double(s, mean, stddev); });
 }

@@ -18,6 +18,7 @@
 #include <cuda_runtime.h>
 
 #include "Runtime.h"
+#include "StreamClocks.h"
 
 using namespace warpsim;
 using namespace warpsim::sim;
@@ -649,7 +650,10 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t stream) {
     captured(*s, cudaGraphNodeTypeGraph)->child = clone(*exec->graph);
     return cudaSuccess;
   }
-  return runGraph(*exec->graph);
+  graphLaunchStream(stream, true); // its nodes are work on `stream`
+  const cudaError_t err = runGraph(*exec->graph);
+  graphLaunchStream(nullptr, false);
+  return err;
 }
 
 cudaError_t cudaGraphUpload(cudaGraphExec_t exec, cudaStream_t) {

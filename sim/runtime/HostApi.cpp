@@ -15,6 +15,7 @@
 #include "CudaGraphs.h"
 #include "HostCopy.h"
 #include "Runtime.h"
+#include "StreamClocks.h"
 #include "warpsim/model/LaunchValidation.h"
 
 using namespace warpsim;
@@ -178,16 +179,20 @@ cudaError_t cudaFree(void *ptr) {
     return rt().setError(cudaErrorInvalidValue);
   for (Observer *o : rt().observers)
     o->onFree(a->base, a->size);
+  hostWaitsDevice(); // cudaFree synchronises the device
   return cudaSuccess;
 }
 
 cudaError_t cudaMemcpy(void *dst, const void *src, std::size_t count, cudaMemcpyKind kind) {
+  streamIssue(nullptr); // on the legacy stream, and the host waits for it
+  hostWaitsStream(nullptr);
   return checkedCopy(dst, src, count, kind, "cudaMemcpy");
 }
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, std::size_t count, cudaMemcpyKind kind,
                             cudaStream_t stream) {
   if (captureCopy(stream, dst, src, count, kind))
     return cudaSuccess;
+  streamIssue(stream);
   return checkedCopy(dst, src, count, kind, "cudaMemcpyAsync");
 }
 
@@ -278,6 +283,7 @@ void warpsim_register_symbol(const void *addr, std::size_t size, const char *nam
 // ---------------------------------------------------------- device state
 
 cudaError_t cudaDeviceSynchronize(void) {
+  hostWaitsDevice();
   return rt().stickyError != cudaSuccess ? rt().setError(rt().stickyError) : cudaSuccess;
 }
 cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
@@ -398,6 +404,7 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned int flags, in
     return rt().setError(cudaErrorInvalidValue);
   priority = std::clamp(priority, kGreatestPriority, kLeastPriority);
   *s = reinterpret_cast<cudaStream_t>(new StreamObj{flags, priority});
+  streamCreated(*s, (flags & cudaStreamNonBlocking) != 0);
   return cudaSuccess;
 }
 cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest) {
@@ -423,20 +430,24 @@ cudaError_t cudaStreamDestroy(cudaStream_t s) {
   if (s == nullptr)
     return rt().setError(cudaErrorInvalidResourceHandle);
   delete reinterpret_cast<StreamObj *>(s);
+  streamDestroyed(s);
   return cudaSuccess;
 }
 cudaError_t cudaStreamSynchronize(cudaStream_t s) {
   if (cudaError_t e = refuseInCapture(s, "cudaStreamSynchronize"); e != cudaSuccess)
     return e;
+  hostWaitsStream(s);
   return cudaDeviceSynchronize();
 }
 cudaError_t cudaStreamQuery(cudaStream_t s) {
   if (cudaError_t e = refuseInCapture(s, "cudaStreamQuery"); e != cudaSuccess)
     return e;
+  hostWaitsStream(s); // it answers "finished"
   return cudaDeviceSynchronize();
 }
 cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned int) {
   captureStreamWait(s, e); // a fork or join of a stream capture
+  streamWaitsEvent(s, e);
   return cudaSuccess;
 }
 
@@ -451,6 +462,7 @@ cudaError_t cudaEventDestroy(cudaEvent_t e) {
   if (e == nullptr)
     return rt().setError(cudaErrorInvalidResourceHandle);
   delete reinterpret_cast<EventObj *>(e);
+  eventDestroyed(e);
   return cudaSuccess;
 }
 cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
@@ -459,13 +471,20 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
   if (captureEventRecord(e, s))
     return cudaSuccess;
   reinterpret_cast<EventObj *>(e)->recorded = true;
+  eventRecorded(e, s);
   return cudaSuccess;
 }
 cudaError_t cudaEventSynchronize(cudaEvent_t e) {
-  return e == nullptr ? rt().setError(cudaErrorInvalidResourceHandle) : cudaDeviceSynchronize();
+  if (e == nullptr)
+    return rt().setError(cudaErrorInvalidResourceHandle);
+  hostWaitsEvent(e);
+  return cudaDeviceSynchronize();
 }
 cudaError_t cudaEventQuery(cudaEvent_t e) {
-  return e == nullptr ? rt().setError(cudaErrorInvalidResourceHandle) : cudaSuccess;
+  if (e == nullptr)
+    return rt().setError(cudaErrorInvalidResourceHandle);
+  hostWaitsEvent(e); // it answers "finished"
+  return cudaSuccess;
 }
 // Simulated time is not modelled: recorded events are 0 ms apart.
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) {
@@ -632,6 +651,7 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
     return r.setError(cudaErrorInvalidClusterSize);
   }
   ++r.launches;
+  info.stream_op = streamIssue(cfg->stream);
   cudaError_t err = r.grid.run(info, entry, closure);
   if (!r.devicePrintf.empty()) {
     std::fflush(stdout);

@@ -67,6 +67,8 @@ struct LaunchInfo {
   // one): --resident-blocks, or the whole grid of a larger cooperative launch.
   // Per-slot state is sized by it at onLaunchBegin.
   std::uint32_t slots = 0;
+  // Its operation in the order between streams (StreamClocks.h).
+  std::uint64_t stream_op = 0;
 };
 
 struct BlockInfo {
@@ -283,6 +285,17 @@ struct HostWrite {
   const char *what; // "cudaMemcpy", ...
 };
 
+// Device memory a CUDA library call (cuBLAS, cuSPARSE, cuRAND: sim/libs)
+// reads or writes on its stream.
+struct LibraryAccess {
+  std::uintptr_t addr;
+  std::size_t size;
+  bool write;
+  const char *what;  // "cublasSgemm", ...
+  std::uintptr_t pc; // return address into the caller
+  std::uint64_t op;  // the call's operation in the order between streams
+};
+
 // free/delete in device code of a pointer the heap cannot release: a block
 // already freed (`block` set) or no heap block's base (`block` null).
 struct HeapFree {
@@ -344,6 +357,7 @@ public:
   virtual void onAlloc(std::uintptr_t, std::size_t, MemorySpace) {}
   virtual void onFree(std::uintptr_t, std::size_t) {}
   virtual void onHostWrite(const HostWrite &) {}
+  virtual void onLibraryAccess(const LibraryAccess &) {}
   virtual void onHeapFree(const HeapFree &) {}
   // The device's memory is about to go (cudaDeviceReset, or the program
   // ends without a sticky error): what is still allocated has leaked.

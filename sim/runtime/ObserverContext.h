@@ -33,6 +33,12 @@ public:
   // This launch's checkers run beside each other in parallel phases
   // (--jobs, Observer::blockParallel).
   virtual bool checkersParallel() const = 0;
+  // The order between streams (StreamClocks.h): whether operation `op`
+  // (LaunchInfo::stream_op, LibraryAccess::op) has finished before the
+  // latest issued one starts, and whether any stream but the legacy one
+  // is in use.
+  virtual bool streamOrdered(std::uint64_t /*op*/) const { return true; }
+  virtual bool streamsInUse() const { return false; }
 
 protected:
   ~ObserverContext() = default;

@@ -2,6 +2,7 @@
 
 #include "HostStacks.h"
 #include "ObserverInstallers.h"
+#include "StreamClocks.h"
 
 #include <link.h>
 #include <pthread.h>
@@ -255,6 +256,8 @@ public:
   const HeapBlock *heapBlock(std::uintptr_t base) const override { return rt_.heap.at(base); }
   std::vector<const HeapBlock *> liveHeapBlocks() const override { return rt_.heap.live(); }
   bool checkersParallel() const override { return rt_.grid.checkersParallel(); }
+  bool streamOrdered(std::uint64_t op) const override { return streamOrderedBeforeLatest(op); }
+  bool streamsInUse() const override { return sim::streamsInUse(); }
 
   ObserverContext &context() override { return *this; }
   Observer &add(std::unique_ptr<Observer> o) override {
