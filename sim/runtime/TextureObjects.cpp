@@ -212,6 +212,13 @@ cudaError_t cudaGetTextureObjectTextureDesc(cudaTextureDesc *texDesc,
 
 [[noreturn]] void warpsim_texture_misuse(const char *what) { misuse(what, WS_RET); }
 
+void warpsim_texture_load(const void *p, void *out, unsigned size) {
+  if (Lane *l = tl_lane)
+    l->block->access(l, reinterpret_cast<std::uintptr_t>(p), size, AccessKind::Load,
+                     MemoryOrder::NotAtomic, WS_RET, Scope::Device, Proxy::Texture);
+  std::memcpy(out, p, size);
+}
+
 // Which resource a fetch can read: its name, resource type,
 // filtered dimensions and whether it takes a layer.
 struct FetchKind {

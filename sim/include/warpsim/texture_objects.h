@@ -3,10 +3,10 @@
 // memory and CUDA arrays (warpsim/cuda_arrays.h); tex1Dfetch, tex1D, tex2D,
 // tex3D, tex1DLayered and tex2DLayered. A texture object is a handle to a
 // descriptor the runtime keeps; a fetch copies the descriptor into the
-// lane's frame, computes the texel addresses here and loads them as
-// ordinary global loads, so the race detector and the memory checker see
-// every texel read at the user's line (these functions are inlined and
-// carry no debug location of their own). What is not implemented yet
+// lane's frame, computes the texel addresses here and has the runtime load
+// each texel as a global load (warpsim_texture_load), so the race detector
+// and the memory checker see every texel read at the user's line (these
+// functions are inlined and carry no debug location of their own). What is not implemented yet
 // (mipmapped and cubemap textures, gather, sRGB, anisotropy, half floats, a
 // non-zero border colour on integer texels) is refused by name when the
 // object is created or the program compiled. Surfaces: surface_objects.h.
@@ -176,6 +176,10 @@ extern "C" void warpsim_texture_view_of(unsigned long long obj, warpsim_texture_
 // Ends the launch with a finding naming the misuse (a fetch type whose size
 // is not the texel's, a fetch the resource cannot serve).
 extern "C" [[noreturn]] void warpsim_texture_misuse(const char *what);
+// Reads a texel's `size` bytes at `p` into `out`: one global load at the
+// user's line, made by the texture proxy (a read of bytes written earlier
+// in the same launch is a texture-misuse finding under --check).
+extern "C" void warpsim_texture_load(const void *p, void *out, unsigned size);
 
 namespace warpsim::texture {
 
@@ -227,20 +231,25 @@ WARPSIM_TEX_ATTRS T texel(const warpsim_texture_view &v, long long x, long long 
     return out;
   }
   const char *p = v.base + z * v.slicePitch + y * v.pitch + x * v.elemSize;
-  if (v.readMode == cudaReadModeElementType || v.kind == cudaChannelFormatKindFloat) {
-    if (sizeof(T) != v.elemSize)
-      warpsim_texture_misuse("a texture fetch whose type's size is not the texel's");
-    return *reinterpret_cast<const T *>(p);
-  }
+  const bool element =
+      v.readMode == cudaReadModeElementType || v.kind == cudaChannelFormatKindFloat;
   constexpr int n = sizeof(T) / sizeof(float);
   const int stride = v.channelBits / 8;
-  if (!std::is_floating_point_v<T> && !std::is_class_v<T>)
+  if (element && sizeof(T) != v.elemSize)
+    warpsim_texture_misuse("a texture fetch whose type's size is not the texel's");
+  if (!element && !std::is_floating_point_v<T> && !std::is_class_v<T>)
     warpsim_texture_misuse("a normalised-float texture fetched as a non-float type");
-  if (static_cast<unsigned>(n * stride) != v.elemSize)
+  if (!element && static_cast<unsigned>(n * stride) != v.elemSize)
     warpsim_texture_misuse("a texture fetch whose channel count is not the texel's");
+  alignas(16) char raw[16];
+  warpsim_texture_load(p, raw, v.elemSize);
+  if (element) {
+    std::memcpy(&out, raw, sizeof out);
+    return out;
+  }
   float f[4];
   for (int c = 0; c < n; ++c)
-    f[c] = channelAsFloat(v, p + c * stride);
+    f[c] = channelAsFloat(v, raw + c * stride);
   std::memcpy(&out, f, sizeof out);
   return out;
 }
