@@ -3,6 +3,8 @@
 #include "Describe.h"
 #include "ObserverContext.h"
 
+#include <algorithm>
+
 namespace warpsim::sim {
 
 ProxyFenceChecker::ProxyFenceChecker(ObserverContext &cx) : cx_(cx) {
@@ -35,6 +37,9 @@ void ProxyFenceChecker::onLaunchBegin(const LaunchInfo &l) {
 }
 
 void ProxyFenceChecker::onWarpAccess(const WarpAccess &a) {
+  if (a.proxy == Proxy::Texture &&
+      (a.space == MemorySpace::Global || a.space == MemorySpace::Managed))
+    checkTexture(a);
   if (a.kind == AccessKind::Load || a.proxy != Proxy::Generic)
     return;
   if (a.space == MemorySpace::Global || a.space == MemorySpace::Managed) {
@@ -212,6 +217,68 @@ void ProxyFenceChecker::report(const AsyncCopyEvent &e, bool read, MemorySpace s
   }
   write.detail = "generic write, no fence.proxy.async after it";
   x.sites.push_back(std::move(copy));
+  x.sites.push_back(std::move(write));
+}
+
+void ProxyFenceChecker::checkTexture(const WarpAccess &a) {
+  const int slot = parallelSlot();
+  for (std::uint32_t i = 0; i < a.count; ++i) {
+    const LaneAccess &la = a.lanes[i];
+    for (std::uintptr_t g = la.addr & ~std::uintptr_t{15}; g < la.addr + la.size; g += 16) {
+      // In a parallel phase the block's own writes of the phase are still in
+      // its log (no other block writes bytes it reads in the phase); earlier
+      // ones are in the shadow, which nobody writes until the phase ends.
+      if (slot >= 0) {
+        const std::vector<LoggedWrite> &log = logs_[static_cast<std::size_t>(slot)];
+        auto it = std::find_if(log.rbegin(), log.rend(), [&](const LoggedWrite &w) {
+          return w.addr < g + 16 && g < w.addr + w.size;
+        });
+        if (it != log.rend()) {
+          reportTexture(a, la, it->block, it->thread, it->pc, it->site);
+          break;
+        }
+      }
+      model::ShadowMemory<GlobalWrite, 4>::Cache local;
+      auto *page = global_.findPage(g, slot >= 0 ? local : textureCache_);
+      if (page == nullptr || page->gen != launch_)
+        continue;
+      const GlobalWrite &w = page->cell(g);
+      if (w.order == 0)
+        continue;
+      reportTexture(a, la, w.block, w.thread, sitePcs_[w.site], siteStatic_[w.site]);
+      break;
+    }
+  }
+}
+
+void ProxyFenceChecker::reportTexture(const WarpAccess &a, const LaneAccess &la,
+                                      std::uint64_t writerBlock, std::uint32_t writer,
+                                      std::uintptr_t writerPc, std::uint32_t writerSite) {
+  auto [index, fresh] = table_.find({"texture-misuse", 0, a.pc, writerPc});
+  if (!fresh)
+    return;
+  const BlockInfo &b = *a.block;
+  Finding &x = table_.at(index).finding;
+  x.kind = "texture-misuse";
+  x.space = spaceName(a.space);
+  x.address = la.addr;
+  x.size = la.size;
+  x.object = describeAddress(cx_, &b, la.addr, a.space);
+  x.message = "a texture fetch reads " + x.object +
+              ", which was written earlier in the same launch: the texture cache is not "
+              "coherent with global or surface writes within a kernel, so the fetch may return "
+              "the bytes from before the write (CUDA programming guide, texture memory)";
+  FindingSite fetch =
+      threadSite(b, a.warp * b.launch->warp_size + la.lane, a.pc, a.site, "texture fetch");
+  fetch.detail = "texture fetch reads it";
+  FindingSite write;
+  write.role = "write";
+  write.pc = writerPc;
+  write.site = writerSite;
+  write.has_thread = true;
+  threadCoords(*b.launch, writerBlock, writer, write.block, write.thread);
+  write.detail = "the last write to its 16-byte granule in this launch";
+  x.sites.push_back(std::move(fetch));
   x.sites.push_back(std::move(write));
 }
 

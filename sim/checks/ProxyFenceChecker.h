@@ -9,6 +9,12 @@
 // and for global memory within a launch (the same in a flat shadow, with
 // launch-wide order numbers, since writer and copy may be in different
 // blocks; a launch boundary orders both proxies).
+//
+// The same global shadow serves the texture proxy: a texture fetch of bytes
+// written earlier in the same launch (by any thread, through a pointer or a
+// surface) may return the bytes from before the write, since the texture
+// cache is not coherent with writes within a kernel and no fence orders
+// them: a texture-misuse finding.
 #pragma once
 
 #include <cstdint>
@@ -73,6 +79,9 @@ private:
   void recordGlobal(std::uintptr_t addr, std::uint32_t size, const GlobalWrite &w);
   void checkRange(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
   void checkGlobal(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
+  void checkTexture(const WarpAccess &a);
+  void reportTexture(const WarpAccess &a, const LaneAccess &la, std::uint64_t writerBlock,
+                     std::uint32_t writer, std::uintptr_t writerPc, std::uint32_t writerSite);
   void report(const AsyncCopyEvent &e, bool read, MemorySpace space, std::uintptr_t at,
               const BlockInfo *writerBlock, std::uint64_t writerLinear, std::uint32_t writer,
               std::uintptr_t writerPc, std::uint32_t writerSite);
@@ -81,8 +90,9 @@ private:
   std::vector<Slot> slots_;                    // per resident slot
   std::vector<std::vector<LoggedWrite>> logs_; // per resident slot
   model::ShadowMemory<GlobalWrite, 4> global_;
-  std::vector<std::uintptr_t> sitePcs_;   // of the launch's global writes
-  std::vector<std::uint32_t> siteStatic_; // their static site ids
+  model::ShadowMemory<GlobalWrite, 4>::Cache textureCache_; // serial phases only
+  std::vector<std::uintptr_t> sitePcs_;                     // of the launch's global writes
+  std::vector<std::uint32_t> siteStatic_;                   // their static site ids
   std::unordered_map<std::uintptr_t, std::uint32_t> siteIds_;
   std::uintptr_t lastPc_ = 0;
   std::uint32_t lastSite_ = 0;

@@ -439,18 +439,16 @@ WARPSIM_ATOMIC_SCOPES(unsigned long long, atomicXor,
 #define WARPSIM_UNSUPPORTED(what) __attribute__((unavailable(what " is not supported by warpsim")))
 template <class T, int dim = 1, cudaTextureReadMode mode = cudaReadModeElementType>
 struct WARPSIM_UNSUPPORTED("texture references") texture {};
-typedef unsigned long long cudaSurfaceObject_t;
-// CUDA arrays are not simulated: the fetches that need one.
-template <class T> WARPSIM_UNSUPPORTED("texture fetch (tex1D)") T tex1D(cudaTextureObject_t, float);
+// Fetches that need mipmapped, cubemap or gather-capable arrays.
 template <class T>
-WARPSIM_UNSUPPORTED("texture fetch (tex3D)")
-T tex3D(cudaTextureObject_t, float, float, float);
+WARPSIM_UNSUPPORTED("texture gather (tex2Dgather)")
+T tex2Dgather(cudaTextureObject_t, float, float, int = 0);
 template <class T>
-WARPSIM_UNSUPPORTED("surface write (surf2Dwrite)")
-void surf2Dwrite(T, cudaSurfaceObject_t, int, int);
+WARPSIM_UNSUPPORTED("mipmapped texture fetch (tex2DLod)")
+T tex2DLod(cudaTextureObject_t, float, float, float);
 template <class T>
-WARPSIM_UNSUPPORTED("surface read (surf2Dread)")
-T surf2Dread(cudaSurfaceObject_t, int, int);
+WARPSIM_UNSUPPORTED("cubemap texture fetch (texCubemap)")
+T texCubemap(cudaTextureObject_t, float, float, float);
 // The front end rewrites a call whose kernel it can name into
 // ::warpsim::launchWithArgs; any other (a kernel reached through a pointer
 // variable) returns cudaErrorNotSupported with a warning.

@@ -2,12 +2,13 @@
 // H100's 512-byte pitch), cudaMemcpy2D/3D and cudaMemset2D/3D (and their
 // Async forms, which complete before returning like every call here). A
 // whole copy is validated before any byte moves; then each row is one host
-// write, as the checkers see it. CUDA arrays are texture memory, which
-// warpsim does not have: a 3-D copy naming one is not supported.
+// write, as the checkers see it. A 3-D copy naming a CUDA array is
+// CudaArrays.cpp's.
 #include <cstring>
 
 #include <cuda_runtime.h>
 
+#include "CudaArrays.h"
 #include "CudaGraphs.h"
 #include "HostCopy.h"
 #include "Runtime.h"
@@ -129,7 +130,7 @@ static cudaError_t memcpy3D(const cudaMemcpy3DParms *p, const char *what) {
   if (p == nullptr)
     return rt().setError(cudaErrorInvalidValue);
   if (p->srcArray != nullptr || p->dstArray != nullptr)
-    return rt().unsupported(what, "CUDA arrays (texture memory) are not modelled");
+    return copy3DWithArrays(*p, what);
   const cudaExtent &e = p->extent;
   if (e.width == 0 || e.height == 0 || e.depth == 0)
     return cudaSuccess;

@@ -1,15 +1,17 @@
 // Texture objects: cudaCreateTextureObject over linear and pitch-2D device
-// memory, and the descriptor a device fetch (warpsim/texture_objects.h)
-// reads. What is not implemented yet is refused by name at creation, with
-// cudaErrorNotSupported, never sampled some other way.
+// memory and CUDA arrays (CudaArrays.cpp), and the descriptor a device
+// fetch (warpsim/texture_objects.h) reads. What is not implemented yet is refused by name at
+// creation, with cudaErrorNotSupported, never sampled some other way.
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <string>
 
 #include <cuda_runtime.h>
 
+#include "CudaArrays.h"
 #include "Runtime.h"
 
 using namespace warpsim;
@@ -47,26 +49,6 @@ cudaError_t refuse(const char *what) {
   return rt().unsupported((std::string("cudaCreateTextureObject with ") + what).c_str());
 }
 
-// A channel format this release samples: 1, 2 or 4 channels of equal width,
-// 8/16/32-bit integers or 32-bit floats.
-bool channelsSupported(const cudaChannelFormatDesc &d, int &count) {
-  const int c[4] = {d.x, d.y, d.z, d.w};
-  count = 0;
-  for (int i = 0; i < 4; ++i)
-    if (c[i] != 0) {
-      if (i != count || c[i] != d.x)
-        return false;
-      ++count;
-    }
-  if (count == 0 || count == 3)
-    return false;
-  if (d.f == cudaChannelFormatKindFloat)
-    return d.x == 32;
-  if (d.f == cudaChannelFormatKindSigned || d.f == cudaChannelFormatKindUnsigned)
-    return d.x == 8 || d.x == 16 || d.x == 32;
-  return false;
-}
-
 // Ends the launch with a finding at the user's fetch (`pc`).
 [[noreturn]] void misuse(const char *what, std::uintptr_t pc) {
   if (Lane *l = tl_lane) {
@@ -92,42 +74,61 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *texObject, const cudaRe
     return rt().setError(cudaErrorInvalidValue);
   if (resViewDesc != nullptr)
     return refuse("a resource view (cudaResourceViewDesc)");
-  if (resDesc->resType == cudaResourceTypeArray)
-    return refuse("resType cudaResourceTypeArray (CUDA arrays)");
   if (resDesc->resType == cudaResourceTypeMipmappedArray)
     return refuse("resType cudaResourceTypeMipmappedArray");
-  if (resDesc->resType != cudaResourceTypeLinear && resDesc->resType != cudaResourceTypePitch2D)
-    return rt().setError(cudaErrorInvalidValue);
   const bool linear = resDesc->resType == cudaResourceTypeLinear;
-  const cudaChannelFormatDesc &fmt = linear ? resDesc->res.linear.desc : resDesc->res.pitch2D.desc;
-  void *devPtr = linear ? resDesc->res.linear.devPtr : resDesc->res.pitch2D.devPtr;
-  int channels = 0;
-  if (!channelsSupported(fmt, channels))
-    return refuse("this channel format (cudaChannelFormatDesc: 1, 2 or 4 equal channels of "
-                  "8/16/32-bit integers or 32-bit floats are supported)");
-  const unsigned elemSize = static_cast<unsigned>(fmt.x / 8 * channels);
   warpsim_texture_view v{};
-  v.base = static_cast<const char *>(devPtr);
-  v.elemSize = elemSize;
+  v.resType = resDesc->resType;
+  cudaChannelFormatDesc fmt{};
+  int channels = 0;
+  if (resDesc->resType == cudaResourceTypeArray) {
+    const cudaArray *arr = findArray(resDesc->res.array.array);
+    if (arr == nullptr)
+      return rt().setError(cudaErrorInvalidValue);
+    fmt = arr->desc;
+    channelsSupported(fmt, channels); // checked when the array was made
+    v.base = static_cast<const char *>(arr->data);
+    v.width = arr->width;
+    v.height = arr->height;
+    v.depth = arr->depth;
+    v.pitch = arr->pitch;
+    v.slicePitch = arr->slicePitch;
+    v.dims = arr->dims;
+    v.layered = arr->layered;
+  } else if (linear || resDesc->resType == cudaResourceTypePitch2D) {
+    fmt = linear ? resDesc->res.linear.desc : resDesc->res.pitch2D.desc;
+    void *devPtr = linear ? resDesc->res.linear.devPtr : resDesc->res.pitch2D.devPtr;
+    if (!channelsSupported(fmt, channels))
+      return refuse("this channel format (cudaChannelFormatDesc: 1, 2 or 4 equal channels of "
+                    "8/16/32-bit integers or 32-bit floats are supported)");
+    const unsigned elemSize = static_cast<unsigned>(fmt.x / 8 * channels);
+    v.base = static_cast<const char *>(devPtr);
+    v.depth = 1;
+    if (linear) {
+      v.width = resDesc->res.linear.sizeInBytes / elemSize;
+      v.height = 1;
+      v.pitch = resDesc->res.linear.sizeInBytes;
+      v.dims = 1;
+    } else {
+      v.width = resDesc->res.pitch2D.width;
+      v.height = resDesc->res.pitch2D.height;
+      v.pitch = resDesc->res.pitch2D.pitchInBytes;
+      v.dims = 2;
+      if (v.pitch % kPitchAlign != 0 || v.pitch < v.width * elemSize)
+        return rt().setError(cudaErrorInvalidValue);
+    }
+    v.slicePitch = v.pitch * v.height;
+    const std::size_t bytes = v.height == 0 ? 0 : v.pitch * (v.height - 1) + v.width * elemSize;
+    const auto a = reinterpret_cast<std::uintptr_t>(devPtr);
+    if (devPtr == nullptr || a % kTextureAlign != 0 || v.width == 0 || v.height == 0 ||
+        !rt().memory.isDeviceRange(a, bytes))
+      return rt().setError(cudaErrorInvalidValue);
+  } else {
+    return rt().setError(cudaErrorInvalidValue);
+  }
+  v.elemSize = static_cast<unsigned>(fmt.x / 8 * channels);
   v.channelBits = fmt.x;
   v.kind = fmt.f;
-  v.resType = resDesc->resType;
-  if (linear) {
-    v.width = resDesc->res.linear.sizeInBytes / elemSize;
-    v.height = 1;
-    v.pitch = resDesc->res.linear.sizeInBytes;
-  } else {
-    v.width = resDesc->res.pitch2D.width;
-    v.height = resDesc->res.pitch2D.height;
-    v.pitch = resDesc->res.pitch2D.pitchInBytes;
-    if (v.pitch % kPitchAlign != 0 || v.pitch < v.width * elemSize)
-      return rt().setError(cudaErrorInvalidValue);
-  }
-  const std::size_t bytes = v.height == 0 ? 0 : v.pitch * (v.height - 1) + v.width * elemSize;
-  const auto a = reinterpret_cast<std::uintptr_t>(devPtr);
-  if (devPtr == nullptr || a % kTextureAlign != 0 || v.width == 0 || v.height == 0 ||
-      !rt().memory.isDeviceRange(a, bytes))
-    return rt().setError(cudaErrorInvalidValue);
 
   const cudaTextureDesc &t = *texDesc;
   if (t.sRGB != 0)
@@ -147,18 +148,24 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *texObject, const cudaRe
       fmt.f == cudaChannelFormatKindFloat || t.readMode == cudaReadModeNormalizedFloat;
   if (!linear && t.filterMode == cudaFilterModeLinear && !floats)
     return rt().setError(cudaErrorInvalidValue);
-  for (int d = 0; d < (linear ? 0 : 2); ++d) {
+  const bool borderColour = t.borderColor[0] != 0 || t.borderColor[1] != 0 ||
+                            t.borderColor[2] != 0 || t.borderColor[3] != 0;
+  for (int d = 0; d < (linear ? 0 : v.dims); ++d) {
     const cudaTextureAddressMode m = t.addressMode[d];
     if (m < cudaAddressModeWrap || m > cudaAddressModeBorder)
       return rt().setError(cudaErrorInvalidValue);
     if (!t.normalizedCoords && (m == cudaAddressModeWrap || m == cudaAddressModeMirror))
       return refuse("addressMode cudaAddressModeWrap/Mirror and unnormalised coordinates "
                     "(CUDA defines these modes for normalised coordinates only)");
-    if (m == cudaAddressModeBorder && (t.borderColor[0] != 0 || t.borderColor[1] != 0 ||
-                                       t.borderColor[2] != 0 || t.borderColor[3] != 0))
-      return refuse("a non-zero borderColor");
+    if (m == cudaAddressModeBorder && borderColour) {
+      if (!floats)
+        return refuse("a non-zero borderColor on integer texels read as elements");
+      v.border = 1;
+    }
     v.addressMode[d] = m;
   }
+  for (int c = 0; c < 4; ++c)
+    v.borderColor[c] = t.borderColor[c];
   v.filterMode = linear ? cudaFilterModePoint : t.filterMode;
   v.readMode = t.readMode;
   v.normalizedCoords = t.normalizedCoords != 0;
@@ -203,11 +210,44 @@ cudaError_t cudaGetTextureObjectTextureDesc(cudaTextureDesc *texDesc,
   return cudaSuccess;
 }
 
-cudaError_t cudaGetChannelDesc(cudaChannelFormatDesc *, cudaArray_const_t) {
-  return rt().unsupported("cudaGetChannelDesc", "CUDA arrays are not simulated");
+[[noreturn]] void warpsim_texture_misuse(const char *what) { misuse(what, WS_RET); }
+
+void warpsim_texture_load(const void *p, void *out, unsigned size) {
+  if (Lane *l = tl_lane)
+    l->block->access(l, reinterpret_cast<std::uintptr_t>(p), size, AccessKind::Load,
+                     MemoryOrder::NotAtomic, WS_RET, Scope::Device, Proxy::Texture);
+  std::memcpy(out, p, size);
 }
 
-[[noreturn]] void warpsim_texture_misuse(const char *what) { misuse(what, WS_RET); }
+// Which resource a fetch can read: its name, resource type,
+// filtered dimensions and whether it takes a layer.
+struct FetchKind {
+  const char *name;
+  int resType, dims;
+  bool layered;
+};
+constexpr FetchKind kFetches[] = {
+    {"tex1Dfetch", cudaResourceTypeLinear, 1, false},
+    {"tex1D", cudaResourceTypeArray, 1, false},
+    {"tex2D", cudaResourceTypePitch2D, 2, false},
+    {"tex2D", cudaResourceTypeArray, 2, false},
+    {"tex3D", cudaResourceTypeArray, 3, false},
+    {"tex1DLayered", cudaResourceTypeArray, 1, true},
+    {"tex2DLayered", cudaResourceTypeArray, 2, true},
+};
+
+const char *resourceName(const warpsim_texture_view &v) {
+  if (v.resType == cudaResourceTypeLinear)
+    return "a linear-memory texture object";
+  if (v.resType == cudaResourceTypePitch2D)
+    return "a pitch-2D texture object";
+  static const char *names[2][3] = {{"a texture object over a 1-D CUDA array",
+                                     "a texture object over a 2-D CUDA array",
+                                     "a texture object over a 3-D CUDA array"},
+                                    {"a texture object over a 1-D layered CUDA array",
+                                     "a texture object over a 2-D layered CUDA array", ""}};
+  return names[v.layered ? 1 : 0][v.dims - 1];
+}
 
 void warpsim_texture_view_of(unsigned long long obj, warpsim_texture_view *out, const char *fetch) {
   const char *why = "a texture object that was never created or was destroyed";
@@ -217,11 +257,11 @@ void warpsim_texture_view_of(unsigned long long obj, warpsim_texture_view *out, 
     auto it = tt.objects.find(obj);
     if (it != tt.objects.end()) {
       *out = it->second.view;
-      const bool pitch2D = out->resType == cudaResourceTypePitch2D;
-      if (pitch2D == (std::string(fetch) == "tex2D"))
-        return;
-      why = pitch2D ? "a pitch-2D texture object (tex1Dfetch reads linear memory only)"
-                    : "a linear-memory texture object (tex2D needs a pitch-2D resource)";
+      for (const FetchKind &k : kFetches)
+        if (std::strcmp(k.name, fetch) == 0 && k.resType == out->resType && k.dims == out->dims &&
+            k.layered == (out->layered != 0))
+          return;
+      why = resourceName(*out);
     }
   }
   static thread_local char buf[192];

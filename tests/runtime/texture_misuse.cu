@@ -2,8 +2,8 @@
 // over linear memory (CUDA: tex2D needs a pitch-2D or array resource). The
 // launch ends with a texture-misuse finding at the fetch; the program gets
 // an error from cudaDeviceSynchronize and goes on. Its clean twin is
-// texture_objects.cu. Creating an object over a CUDA array is refused by
-// name (cudaErrorNotSupported).
+// texture_objects.cu. Creating an object over a mipmapped array is refused
+// by name (cudaErrorNotSupported).
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
@@ -20,8 +20,8 @@ int main() {
   cudaTextureDesc td;
   std::memset(&td, 0, sizeof td);
   cudaTextureObject_t t = 0;
-  rd.resType = cudaResourceTypeArray;
-  std::printf("array: %s\n", cudaGetErrorName(cudaCreateTextureObject(&t, &rd, &td, nullptr)));
+  rd.resType = cudaResourceTypeMipmappedArray;
+  std::printf("mipmapped: %s\n", cudaGetErrorName(cudaCreateTextureObject(&t, &rd, &td, nullptr)));
   cudaGetLastError();
   rd.resType = cudaResourceTypeLinear;
   rd.res.linear.devPtr = d;

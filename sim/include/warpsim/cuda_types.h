@@ -114,9 +114,8 @@ enum cudaComputeMode {
   cudaComputeModeExclusiveProcess = 3,
 };
 
-// Pitched (2-D/3-D) linear memory. Arrays (cudaArray_t) are texture memory,
-// which warpsim does not have: the type exists so that cudaMemcpy3DParms has
-// CUDA's fields, and a copy that names an array is refused.
+// Pitched (2-D/3-D) linear memory and CUDA arrays (cudaArray_t, opaque:
+// warpsim/cuda_arrays.h).
 typedef struct cudaArray *cudaArray_t;
 typedef const struct cudaArray *cudaArray_const_t;
 struct cudaPitchedPtr {

@@ -1,20 +1,22 @@
 // Texture objects (texture_types.h, channel_descriptor.h, texture_indirect_
 // functions.h): cudaCreateTextureObject over linear and pitch-2D device
-// memory, tex1Dfetch and tex2D. A texture object is a handle to a
+// memory and CUDA arrays (warpsim/cuda_arrays.h); tex1Dfetch, tex1D, tex2D,
+// tex3D, tex1DLayered and tex2DLayered. A texture object is a handle to a
 // descriptor the runtime keeps; a fetch copies the descriptor into the
-// lane's frame, computes the texel addresses here and loads them as
-// ordinary global loads, so the race detector and the memory checker see
-// every texel read at the user's line (these functions are inlined and
-// carry no debug location of their own). What is not implemented yet (CUDA
-// arrays, tex1D/tex3D, surfaces, layered/mipmapped textures, sRGB,
-// anisotropy, non-zero border colours) is refused by name when the object
-// is created or the program compiled.
+// lane's frame, computes the texel addresses here and has the runtime load
+// each texel as a global load (warpsim_texture_load), so the race detector
+// and the memory checker see every texel read at the user's line (these
+// functions are inlined and carry no debug location of their own). What is not implemented yet
+// (mipmapped and cubemap textures, gather, sRGB, anisotropy, half floats, a
+// non-zero border colour on integer texels) is refused by name when the
+// object is created or the program compiled. Surfaces: surface_objects.h.
 #pragma once
 
 #include <cstddef>
 #include <cstring>
 #include <type_traits>
 
+#include "warpsim/cuda_arrays.h"
 #include "warpsim/cuda_types.h"
 #include "warpsim/vector_types.h"
 
@@ -61,7 +63,7 @@ struct cudaResourceDesc {
   } res;
   unsigned int flags;
 };
-struct cudaResourceViewDesc; // resource views need CUDA arrays: refused
+struct cudaResourceViewDesc; // resource views: refused
 enum cudaTextureAddressMode {
   cudaAddressModeWrap = 0,
   cudaAddressModeClamp = 1,
@@ -149,24 +151,35 @@ template <class T> cudaChannelFormatDesc cudaCreateChannelDesc() {
 
 // ------------------------------------------------------------ device side
 // What a fetch needs of a texture object; filled by the runtime into the
-// caller's frame (local memory), so reading it is no global access.
+// caller's frame (local memory), so reading it is no global access. Texel
+// (x, y, z) is at base + z * slicePitch + y * pitch + x * elemSize; a
+// layered array keeps its layers as slices.
 struct warpsim_texture_view {
   const char *base;
-  unsigned long long width, height, pitch; // texels, rows, bytes per row
+  unsigned long long width, height, depth; // texels, rows, slices (or layers)
+  unsigned long long pitch, slicePitch;    // bytes per row, per slice
   unsigned elemSize;                       // bytes per texel
   int channelBits;                         // bits of the first channel
   int kind;                                // cudaChannelFormatKind
   int resType;                             // cudaResourceType
-  int addressMode[2];
+  int dims;                                // filtered coordinates: 1, 2 or 3
+  int layered;                             // the last index is a layer
+  int addressMode[3];
   int filterMode;
   int readMode;
   int normalizedCoords;
+  int border; // a non-zero borderColor (float results only)
+  float borderColor[4];
 };
 extern "C" void warpsim_texture_view_of(unsigned long long obj, warpsim_texture_view *out,
                                         const char *fetch);
 // Ends the launch with a finding naming the misuse (a fetch type whose size
 // is not the texel's, a fetch the resource cannot serve).
 extern "C" [[noreturn]] void warpsim_texture_misuse(const char *what);
+// Reads a texel's `size` bytes at `p` into `out`: one global load at the
+// user's line, made by the texture proxy (a read of bytes written earlier
+// in the same launch is a texture-misuse finding under --check).
+extern "C" void warpsim_texture_load(const void *p, void *out, unsigned size);
 
 namespace warpsim::texture {
 
@@ -205,29 +218,38 @@ WARPSIM_TEX_ATTRS float channelAsFloat(const warpsim_texture_view &v, const char
   return f < -1.0f ? -1.0f : f;
 }
 
-// The texel at (x, y) as T: the texel itself in element-type mode, its
-// channel(s) converted in normalised-float mode; zero for a border texel.
+// The texel at (x, y, z) as T: the texel itself in element-type mode, its
+// channel(s) converted in normalised-float mode; for a border texel (any
+// coordinate -1) zero, or the border colour's channels.
 template <class T>
-WARPSIM_TEX_ATTRS T texel(const warpsim_texture_view &v, long long x, long long y) {
+WARPSIM_TEX_ATTRS T texel(const warpsim_texture_view &v, long long x, long long y, long long z) {
   T out;
   std::memset(&out, 0, sizeof out);
-  if (x < 0 || y < 0)
+  if (x < 0 || y < 0 || z < 0) {
+    if (v.border) // float results only (the runtime refuses it otherwise)
+      std::memcpy(&out, v.borderColor, sizeof out < sizeof v.borderColor ? sizeof out : 16);
     return out;
-  const char *p = v.base + y * v.pitch + x * v.elemSize;
-  if (v.readMode == cudaReadModeElementType || v.kind == cudaChannelFormatKindFloat) {
-    if (sizeof(T) != v.elemSize)
-      warpsim_texture_misuse("a texture fetch whose type's size is not the texel's");
-    return *reinterpret_cast<const T *>(p);
   }
+  const char *p = v.base + z * v.slicePitch + y * v.pitch + x * v.elemSize;
+  const bool element =
+      v.readMode == cudaReadModeElementType || v.kind == cudaChannelFormatKindFloat;
   constexpr int n = sizeof(T) / sizeof(float);
   const int stride = v.channelBits / 8;
-  if (!std::is_floating_point_v<T> && !std::is_class_v<T>)
+  if (element && sizeof(T) != v.elemSize)
+    warpsim_texture_misuse("a texture fetch whose type's size is not the texel's");
+  if (!element && !std::is_floating_point_v<T> && !std::is_class_v<T>)
     warpsim_texture_misuse("a normalised-float texture fetched as a non-float type");
-  if (static_cast<unsigned>(n * stride) != v.elemSize)
+  if (!element && static_cast<unsigned>(n * stride) != v.elemSize)
     warpsim_texture_misuse("a texture fetch whose channel count is not the texel's");
+  alignas(16) char raw[16];
+  warpsim_texture_load(p, raw, v.elemSize);
+  if (element) {
+    std::memcpy(&out, raw, sizeof out);
+    return out;
+  }
   float f[4];
   for (int c = 0; c < n; ++c)
-    f[c] = channelAsFloat(v, p + c * stride);
+    f[c] = channelAsFloat(v, raw + c * stride);
   std::memcpy(&out, f, sizeof out);
   return out;
 }
@@ -248,37 +270,56 @@ template <class T> WARPSIM_TEX_ATTRS void axpy(T &acc, float w, const T &t) {
   std::memcpy(&acc, a, sizeof(T));
 }
 
-template <class T> WARPSIM_TEX_ATTRS T fetch2D(const warpsim_texture_view &v, float x, float y) {
-  const long long w = static_cast<long long>(v.width), h = static_cast<long long>(v.height);
-  if (v.normalizedCoords) {
-    x *= static_cast<float>(w);
-    y *= static_cast<float>(h);
-  }
+// A fetch at (x, y, z) of which the first `v.dims` coordinates are
+// filtered; `layer` is a layered texture's layer (clamped to its layers).
+template <class T>
+WARPSIM_TEX_ATTRS T fetch(const warpsim_texture_view &v, float x, float y, float z,
+                          long long layer) {
+  const long long n[3] = {static_cast<long long>(v.width), static_cast<long long>(v.height),
+                          static_cast<long long>(v.depth)};
+  float c[3] = {x, y, z};
+  const int dims = v.dims;
+  if (v.layered) // layers are the slices
+    layer = layer < 0 ? 0 : (layer >= n[2] ? n[2] - 1 : layer);
+  else
+    layer = 0;
+  if (v.normalizedCoords)
+    for (int k = 0; k < dims; ++k)
+      c[k] *= static_cast<float>(n[k]);
+  long long idx[3] = {0, 0, layer};
   if (v.filterMode == cudaFilterModePoint) {
-    const long long i = static_cast<long long>(__builtin_floorf(x));
-    const long long j = static_cast<long long>(__builtin_floorf(y));
-    const long long ai = addressed(i, w, v.addressMode[0]);
-    const long long aj = addressed(j, h, v.addressMode[1]);
-    return texel<T>(v, ai < 0 || aj < 0 ? -1 : ai, aj);
+    bool border = false;
+    for (int k = 0; k < dims; ++k) {
+      idx[k] = addressed(static_cast<long long>(__builtin_floorf(c[k])), n[k], v.addressMode[k]);
+      border |= idx[k] < 0;
+    }
+    return texel<T>(v, border ? -1 : idx[0], idx[1], idx[2]);
   }
   if constexpr (sizeof(T) % sizeof(float) != 0 || std::is_integral_v<T>) {
     warpsim_texture_misuse("linear filtering fetched as a non-float type");
   } else {
-    const float xb = x - 0.5f, yb = y - 0.5f;
-    const float fi = __builtin_floorf(xb), fj = __builtin_floorf(yb);
-    const float a = fixedWeight(xb - fi), b = fixedWeight(yb - fj);
-    const long long i = static_cast<long long>(fi), j = static_cast<long long>(fj);
+    long long first[3];
+    float wt1[3];
+    for (int k = 0; k < dims; ++k) {
+      const float b = c[k] - 0.5f, f = __builtin_floorf(b);
+      wt1[k] = fixedWeight(b - f);
+      first[k] = static_cast<long long>(f);
+    }
     T acc;
     std::memset(&acc, 0, sizeof acc);
-    for (int dj = 0; dj < 2; ++dj)
-      for (int di = 0; di < 2; ++di) {
-        const float wt = (di ? a : 1.0f - a) * (dj ? b : 1.0f - b);
-        if (wt == 0.0f)
-          continue; // the texel is not read (it may lie past the allocation)
-        const long long ai = addressed(i + di, w, v.addressMode[0]);
-        const long long aj = addressed(j + dj, h, v.addressMode[1]);
-        axpy(acc, wt, texel<T>(v, ai < 0 || aj < 0 ? -1 : ai, aj));
+    for (int corner = 0; corner < (1 << dims); ++corner) {
+      float wt = 1.0f;
+      bool border = false;
+      for (int k = 0; k < dims; ++k) {
+        const int hi = (corner >> k) & 1;
+        wt *= hi ? wt1[k] : 1.0f - wt1[k];
+        idx[k] = addressed(first[k] + hi, n[k], v.addressMode[k]);
+        border |= idx[k] < 0;
       }
+      if (wt == 0.0f)
+        continue; // the texel is not read (it may lie past the allocation)
+      axpy(acc, wt, texel<T>(v, border ? -1 : idx[0], idx[1], idx[2]));
+    }
     return acc;
   }
 }
@@ -286,28 +327,62 @@ template <class T> WARPSIM_TEX_ATTRS T fetch2D(const warpsim_texture_view &v, fl
 #undef WARPSIM_TEX_ATTRS
 } // namespace warpsim::texture
 
-template <class T>
-static inline __attribute__((always_inline, nodebug)) T tex1Dfetch(cudaTextureObject_t obj, int x) {
+#define WARPSIM_TEX_FN static inline __attribute__((always_inline, nodebug))
+
+template <class T> WARPSIM_TEX_FN T tex1Dfetch(cudaTextureObject_t obj, int x) {
   warpsim_texture_view v;
   warpsim_texture_view_of(obj, &v, "tex1Dfetch");
   // Linear memory: no address mode, a fetch outside the texture reads zero.
   const long long i = x < 0 || static_cast<unsigned long long>(x) >= v.width ? -1 : x;
-  return warpsim::texture::texel<T>(v, i, 0);
+  return warpsim::texture::texel<T>(v, i, 0, 0);
 }
-template <class T>
-static inline __attribute__((always_inline, nodebug)) void
-tex1Dfetch(T *out, cudaTextureObject_t obj, int x) {
+template <class T> WARPSIM_TEX_FN void tex1Dfetch(T *out, cudaTextureObject_t obj, int x) {
   *out = tex1Dfetch<T>(obj, x);
 }
-template <class T>
-static inline __attribute__((always_inline, nodebug)) T tex2D(cudaTextureObject_t obj, float x,
-                                                              float y) {
+template <class T> WARPSIM_TEX_FN T tex1D(cudaTextureObject_t obj, float x) {
+  warpsim_texture_view v;
+  warpsim_texture_view_of(obj, &v, "tex1D");
+  return warpsim::texture::fetch<T>(v, x, 0.0f, 0.0f, 0);
+}
+template <class T> WARPSIM_TEX_FN void tex1D(T *out, cudaTextureObject_t obj, float x) {
+  *out = tex1D<T>(obj, x);
+}
+template <class T> WARPSIM_TEX_FN T tex2D(cudaTextureObject_t obj, float x, float y) {
   warpsim_texture_view v;
   warpsim_texture_view_of(obj, &v, "tex2D");
-  return warpsim::texture::fetch2D<T>(v, x, y);
+  return warpsim::texture::fetch<T>(v, x, y, 0.0f, 0);
 }
-template <class T>
-static inline __attribute__((always_inline, nodebug)) void tex2D(T *out, cudaTextureObject_t obj,
-                                                                 float x, float y) {
+template <class T> WARPSIM_TEX_FN void tex2D(T *out, cudaTextureObject_t obj, float x, float y) {
   *out = tex2D<T>(obj, x, y);
 }
+template <class T> WARPSIM_TEX_FN T tex3D(cudaTextureObject_t obj, float x, float y, float z) {
+  warpsim_texture_view v;
+  warpsim_texture_view_of(obj, &v, "tex3D");
+  return warpsim::texture::fetch<T>(v, x, y, z, 0);
+}
+template <class T>
+WARPSIM_TEX_FN void tex3D(T *out, cudaTextureObject_t obj, float x, float y, float z) {
+  *out = tex3D<T>(obj, x, y, z);
+}
+template <class T> WARPSIM_TEX_FN T tex1DLayered(cudaTextureObject_t obj, float x, int layer) {
+  warpsim_texture_view v;
+  warpsim_texture_view_of(obj, &v, "tex1DLayered");
+  return warpsim::texture::fetch<T>(v, x, 0.0f, 0.0f, layer);
+}
+template <class T>
+WARPSIM_TEX_FN void tex1DLayered(T *out, cudaTextureObject_t obj, float x, int layer) {
+  *out = tex1DLayered<T>(obj, x, layer);
+}
+template <class T>
+WARPSIM_TEX_FN T tex2DLayered(cudaTextureObject_t obj, float x, float y, int layer) {
+  warpsim_texture_view v;
+  warpsim_texture_view_of(obj, &v, "tex2DLayered");
+  return warpsim::texture::fetch<T>(v, x, y, 0.0f, layer);
+}
+template <class T>
+WARPSIM_TEX_FN void tex2DLayered(T *out, cudaTextureObject_t obj, float x, float y, int layer) {
+  *out = tex2DLayered<T>(obj, x, y, layer);
+}
+#undef WARPSIM_TEX_FN
+
+#include "warpsim/surface_objects.h"

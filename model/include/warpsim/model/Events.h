@@ -32,8 +32,9 @@ using FenceScope = Scope;
 
 // Which proxy performs an access (PTX memory consistency model, "proxies"):
 // ordinary loads and stores are the generic proxy; cp.async.bulk,
-// cp.reduce.async.bulk and wgmma use the async proxy.
-enum class Proxy : std::uint8_t { Generic, Async };
+// cp.reduce.async.bulk and wgmma use the async proxy; texture fetches the
+// texture proxy, whose cache is not coherent with writes within a kernel.
+enum class Proxy : std::uint8_t { Generic, Async, Texture };
 
 // __syncthreads and its reducing forms (bar.red.popc / .and / .or).
 enum class BarrierKind : std::uint8_t { Block, Count, And, Or };
