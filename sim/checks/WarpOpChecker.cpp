@@ -1,7 +1,5 @@
 #include "WarpOpChecker.h"
 
-#include <algorithm>
-
 #include "Describe.h"
 #include "ObserverContext.h"
 #include "ThreadList.h"
@@ -45,26 +43,6 @@ void WarpOpChecker::onWarpOpArrive(const WarpOpArrival &a) {
 }
 
 void WarpOpChecker::onWarpOp(const WarpOpEvent &e) {
-  // Lanes the mask names, present in the warp, that did not take part: the
-  // operation completed without them because they had exited (a lane still
-  // running is waited for). CUDA: each named lane must execute the same
-  // operation with the same mask (issue 27 item 2).
-  if (e.op != WarpOp::ActiveMask) {
-    const LaunchInfo &l = *e.block->launch;
-    const std::uint64_t tpb = l.block.volume();
-    const std::uint64_t first = std::uint64_t{e.warp} * l.warp_size;
-    const std::uint64_t count = std::min<std::uint64_t>(l.warp_size, tpb - first);
-    const std::uint64_t present = count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1;
-    const std::uint64_t missing = e.mask & present & ~e.active_mask;
-    if (missing != 0)
-      report(*e.block, e.warp, static_cast<std::uint32_t>(__builtin_ctzll(e.active_mask)), e.pc,
-             e.site, e.op, "warp-sync-mask", Unreached,
-             std::string(model::warpOpName(e.op)) + " with mask " + hexMask(e.mask, l.warp_size) +
-                 " is executed by " + laneList(e.active_mask) + " without " + laneList(missing) +
-                 ", named in the mask, which exited without reaching it (CUDA: every lane "
-                 "named in the mask must execute the same operation; undefined behaviour)",
-             e.active_mask);
-  }
   const unsigned ws = e.block->launch->warp_size;
   if (e.masks_differ_at >= 0)
     report(*e.block, e.warp, static_cast<std::uint32_t>(e.masks_differ_at), e.pc, e.site, e.op,
