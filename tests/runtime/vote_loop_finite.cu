@@ -14,7 +14,7 @@ __global__ void vote_any(const int *input, int *result, int repeat) {
 }
 
 int main(int argc, char **argv) {
-  const int repeat = argc > 1 ? std::atoi(argv[1]) : 20000;
+  const int repeat = argc > 1 ? std::atoi(argv[1]) : 4000;
   int *in, *out;
   cudaMalloc(&in, 128 * sizeof(int));
   cudaMalloc(&out, 128 * sizeof(int));
