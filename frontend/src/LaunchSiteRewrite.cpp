@@ -412,8 +412,13 @@ private:
   bool usesGraphs() {
     if (graphs_ < 0) {
       const llvm::StringRef text = ctx_.buffer(ctx_.sm.getMainFileID());
-      graphs_ =
-          text.contains("cudaKernelNodeParams") || text.contains("cudaGraphAddKernelNode") ? 1 : 0;
+      // cudaLaunchKernel with a kernel pointer (issue 27 item 5) needs the
+      // same registration.
+      graphs_ = text.contains("cudaKernelNodeParams") || text.contains("cudaGraphAddKernelNode") ||
+                        text.contains("cudaLaunchKernel") ||
+                        text.contains("cudaLaunchCooperativeKernel")
+                    ? 1
+                    : 0;
     }
     return graphs_ == 1;
   }

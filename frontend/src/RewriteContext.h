@@ -58,6 +58,8 @@ public:
 
 // The passes, in the order Translate runs them.
 void checkUnsupportedConstructs(RewriteContext &ctx);
+// The file is run as a program: it defines main (ProgramEntry.cpp).
+void checkProgramHasMain(RewriteContext &ctx);
 void rewriteDeviceHeap(RewriteContext &ctx);
 void rewriteSharedMemory(RewriteContext &ctx);
 void registerDeviceSymbols(RewriteContext &ctx);

@@ -23,6 +23,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 namespace warpsim::frontend {
+// GridConstantRewrite.cpp: `const __grid_constant__ T p` becomes `const T &p`.
+void rewriteGridConstantParams(RewriteContext &ctx);
 namespace {
 
 std::string makeAbsolute(const std::string &p) {
@@ -55,6 +57,7 @@ struct Outputs {
   ArchMacros arch_macros;
   DefinitionLines device_only; // the plan's: device-only definitions (ArchPasses.cpp)
   DefinitionLines bodies;      // the plan's: bodies and class definitions
+  bool needs_main = false;     // TranslateOptions::needs_main
 };
 
 class Consumer : public clang::ASTConsumer {
@@ -81,7 +84,10 @@ public:
     clang::Rewriter rewriter(ast.getSourceManager(), ast.getLangOpts());
     RewriteContext ctx(ast, rewriter, files_);
     checkUnsupportedConstructs(ctx);
+    if (out_.needs_main)
+      checkProgramHasMain(ctx);
     rewriteDeviceHeap(ctx);
+    rewriteGridConstantParams(ctx);
     rewriteSharedMemory(ctx);
     registerDeviceSymbols(ctx);
     resolveLaunchSites(ctx);
@@ -297,6 +303,7 @@ TranslateResult translate(const TranslateOptions &opts) {
   auto outputs = std::make_unique<Outputs>();
   outputs->plan_arch = true;
   outputs->cuda_arch = opts.cuda_arch;
+  outputs->needs_main = opts.needs_main;
   auto diag = std::make_unique<FirstErrorConsumer>(*files);
   auto parse = [&](const std::map<std::string, ArchLayer> *arch,
                    const std::map<std::string, std::string> *merged) {
@@ -337,6 +344,7 @@ TranslateResult translate(const TranslateOptions &opts) {
       outputs = std::make_unique<Outputs>();
       outputs->plan_arch = true;
       outputs->cuda_arch = opts.cuda_arch;
+      outputs->needs_main = opts.needs_main;
       diag = std::make_unique<FirstErrorConsumer>(*files);
       parse(nullptr, &merged.text);
     }
@@ -345,6 +353,7 @@ TranslateResult translate(const TranslateOptions &opts) {
     auto planned = std::move(outputs);
     files = std::make_unique<UserFiles>();
     outputs = std::make_unique<Outputs>();
+    outputs->needs_main = opts.needs_main;
     outputs->arch_macros = planned->arch_macros;
     diag = std::make_unique<FirstErrorConsumer>(*files);
     parse(&planned->arch, merged.text.empty() ? nullptr : &merged.text);

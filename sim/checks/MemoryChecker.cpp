@@ -169,7 +169,51 @@ void MemoryChecker::onHeapFree(const HeapFree &e) {
 
 // One finding per allocation site: how many blocks made there were never
 // freed, and the first of them.
+void MemoryChecker::reportAllocationLeaks() {
+  std::vector<std::pair<std::uintptr_t, std::vector<const Allocation *>>> byCall;
+  std::uint64_t last = leaksReportedUpTo_;
+  for (const Allocation *a : cx_.memory().liveAllocations()) {
+    if (a->id <= leaksReportedUpTo_)
+      continue;
+    last = std::max(last, a->id);
+    auto it =
+        std::find_if(byCall.begin(), byCall.end(), [&](const auto &c) { return c.first == a->pc; });
+    if (it == byCall.end())
+      byCall.push_back({a->pc, {a}});
+    else
+      it->second.push_back(a);
+  }
+  leaksReportedUpTo_ = last;
+  for (const auto &[pc, allocs] : byCall) {
+    const Allocation &first = *allocs.front();
+    std::size_t bytes = 0;
+    for (const Allocation *a : allocs)
+      bytes += a->size;
+    const char *api = first.space == MemorySpace::Managed ? "cudaMallocManaged" : "cudaMalloc";
+    Finding f;
+    f.kind = "memory-leak";
+    f.space = spaceName(first.space);
+    f.address = first.base;
+    f.size = static_cast<std::uint32_t>(std::min<std::size_t>(first.size, UINT32_MAX));
+    f.object =
+        "allocation #" + std::to_string(first.id) + " (" + std::to_string(first.size) + " bytes)";
+    f.count = allocs.size();
+    f.message = std::to_string(allocs.size()) + " " + api + " allocation" +
+                (allocs.size() == 1 ? "" : "s") + " (" + std::to_string(bytes) +
+                " bytes) made here " + (allocs.size() == 1 ? "was" : "were") +
+                " never freed with cudaFree; the first: " + f.object;
+    FindingSite at;
+    at.role = "allocated";
+    at.detail = std::string("allocated by ") + api;
+    at.pc = pc;
+    f.sites.push_back(std::move(at));
+    cx_.findings().add(f);
+  }
+}
+
 void MemoryChecker::onDeviceReset() {
+  if (cx_.options().leak_check_full)
+    reportAllocationLeaks();
   std::vector<std::pair<std::uintptr_t, std::vector<const HeapBlock *>>> bySite;
   for (const HeapBlock *b : cx_.liveHeapBlocks()) {
     auto it = std::find_if(bySite.begin(), bySite.end(),

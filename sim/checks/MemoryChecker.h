@@ -45,6 +45,10 @@ private:
   // Where a device-heap block was made (and released), for a finding on it.
   void heapSites(const Allocation &a, Finding &f) const;
   bool shared(const BlockInfo &b, std::uintptr_t addr, std::uint32_t size, Finding *f);
+  // --leak-check full: cudaMalloc memory never freed, one finding per
+  // allocating call (each allocation reported once, at a reset or at exit).
+  void reportAllocationLeaks();
+  std::uint64_t leaksReportedUpTo_ = 0; // allocation ids already reported
 
   // The live allocation last found, per resident slot in parallel phases
   // (entry 0: everyone else).

@@ -110,6 +110,8 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
   for (BlockSync &bs : blocks_) {
     bs.info = nullptr;
     bs.threads.resize(tpb_);
+    bs.inflight.assign(tpb_, 0);
+    bs.inflightSize.assign(tpb_, 0);
     bs.instr.assign((tpb_ + ws_ - 1) / ws_, 0);
   }
 }
@@ -123,6 +125,7 @@ void RaceDetector::onBlockBegin(const BlockInfo &b) {
   bs.barrierEpoch = 0;
   // The slot's shared window now belongs to a new block: a new generation.
   bs.serial = ++serial_;
+  std::fill(bs.inflightSize.begin(), bs.inflightSize.end(), 0);
   bs.blockClock.clear();
   bs.barrierAcc.clear();
   bs.blockNarrow.clear();
@@ -318,6 +321,12 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
     const std::uint32_t tid = firstTid + la.lane;
     ThreadSync &t = bs.threads[tid];
     const std::uint32_t gtid = bs.linear * tpb_ + tid;
+    if (bs.inflightSize[tid] != 0)
+      writeMade(bs, a.block, tid);
+    if (write) {
+      bs.inflight[tid] = la.addr;
+      bs.inflightSize[tid] = la.size;
+    }
     if (!t.atomics.empty())
       settle(bs, t);
     if (atomic && a.scope != Scope::Thread)
@@ -477,9 +486,17 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   p.sameInstruction = sameInstruction;
   p.laneA = (prior.thread % tpb_) % ws_;
   p.laneB = lane.lane;
+  p.tidA = prior.thread % tpb_;
+  p.tidB = tid;
+  // Is the earlier write made yet? If not, memory holds what was there
+  // before it, and its own value is taken when it is made.
+  p.waitA = !sameInstruction && pblock == bs.linear && bs.inflightSize[p.tidA] != 0 &&
+            bs.inflight[p.tidA] < granule + 4 &&
+            bs.inflight[p.tidA] + bs.inflightSize[p.tidA] > granule;
   p.occ = o;
   PendingList &list = host().pending;
   list.sameInstruction += sameInstruction ? 1 : 0;
+  list.others += sameInstruction ? 0 : 1;
   list.items.push_back(p);
 }
 
@@ -555,7 +572,32 @@ void RaceDetector::describe(Finding &f, const Occurrence &o) const {
   f.sites.push_back(std::move(then));
 }
 
+void RaceDetector::writeMade(BlockSync &bs, const BlockInfo *block, std::uint32_t tid) {
+  const std::uintptr_t addr = bs.inflight[tid];
+  const std::uint32_t size = bs.inflightSize[tid];
+  bs.inflightSize[tid] = 0;
+  PendingList &list = host().pending;
+  if (list.others == 0)
+    return;
+  for (Pending &p : list.items) {
+    if (p.sameInstruction || p.block != block || p.addr + 4 <= addr || p.addr >= addr + size)
+      continue;
+    // Lanes run one at a time: the granule holds what this thread left.
+    if (p.waitA && p.tidA == tid) {
+      p.valueA = loadGranule(p.addr) & p.mask;
+      p.known |= 1;
+      p.waitA = false;
+    } else if (p.tidB == tid && (p.known & 2) == 0) {
+      p.valueB = loadGranule(p.addr) & p.mask;
+      p.known |= 2;
+    }
+  }
+}
+
 void RaceDetector::onStoreDone(const StoreDone &s) {
+  const std::uint32_t tid = s.warp * ws_ + s.lane;
+  if (BlockSync &bs = blockOf(s.block); tid < bs.inflightSize.size() && bs.inflightSize[tid] != 0)
+    writeMade(bs, s.block, tid);
   PendingList &list = host().pending;
   if (list.sameInstruction == 0)
     return;
@@ -583,10 +625,20 @@ void RaceDetector::resolve(PendingList &list, const BlockInfo *block, std::int64
       pending[keep++] = p;
       continue;
     }
+    // The earlier write of another instruction not made yet: its value
+    // decides, unless the block or the launch ends (then memory does).
+    if (!p.sameInstruction && p.waitA && warp >= 0) {
+      pending[keep++] = p;
+      continue;
+    }
     // Values not seen (a copy wider than 16 bytes) are not known to agree.
-    const bool differ = p.sameInstruction ? p.known != 3 || p.valueA != p.valueB
-                                          : ((loadGranule(p.addr) ^ p.before) & p.mask) != 0;
+    // Another instruction: what B stored against what A left (memory
+    // before B when A was made by then).
+    const std::uint32_t valueA = (p.known & 1) != 0 ? p.valueA : p.before & p.mask;
+    const std::uint32_t valueB = (p.known & 2) != 0 ? p.valueB : loadGranule(p.addr) & p.mask;
+    const bool differ = p.sameInstruction ? p.known != 3 || p.valueA != p.valueB : valueA != valueB;
     list.sameInstruction -= p.sameInstruction ? 1 : 0;
+    list.others -= p.sameInstruction ? 0 : 1;
     if (!differ)
       continue;
     auto &e = table_.at(p.entry);

@@ -82,6 +82,11 @@ private:
     model::SyncClock blockNarrow, narrowAcc;
     bool threadNarrow = false; // some thread's `narrow` is not empty
     std::vector<ThreadSync> threads;
+    // Per thread: its last write issued to a warp but not yet known made
+    // (a lane makes its store when it next runs, possibly after other warps
+    // issued theirs): the bytes of [inflight, inflight + inflightSize).
+    std::vector<std::uintptr_t> inflight;
+    std::vector<std::uint32_t> inflightSize;
     std::vector<std::uint32_t> instr;    // per warp: its epoch (instructions so far)
     std::vector<std::uint32_t> pairSync; // [warp][lane][lane]: epoch of the last common __syncwarp
     // Parallel rounds: threads whose atomics wait to be settled.
@@ -146,14 +151,20 @@ private:
     const BlockInfo *block;
     std::uint32_t warp;
     bool sameInstruction;
-    std::uint8_t known; // same instruction: bit 0 lane A's value seen, bit 1 lane B's
+    std::uint8_t known; // bit 0 lane A's value seen, bit 1 lane B's
     std::uint32_t laneA, laneB, valueA, valueB;
+    // Other instructions: A (the earlier write) in the same block and not
+    // yet made when B was issued: A's value is taken when A makes it.
+    bool waitA;
+    std::uint32_t tidA, tidB; // threads of the block
+
     Occurrence occ;
   };
 
   struct PendingList {
     std::vector<Pending> items;
     std::size_t sameInstruction = 0; // items with sameInstruction
+    std::size_t others = 0;          // items of other instructions
   };
   // A read, in a parallel phase, of global bytes other blocks may read too
   // (WarpAccess::shared_reads): recorded when the phase ends.
@@ -182,6 +193,9 @@ private:
     return i < hosts_.size() ? hosts_[i] : hosts_[0];
   }
   void resolve(PendingList &list, const BlockInfo *block, std::int64_t warp);
+  // Thread `tid` of `bs` has made its last issued write (its store is done,
+  // or it makes its next access): pending write-write pairs take its value.
+  void writeMade(BlockSync &bs, const BlockInfo *block, std::uint32_t tid);
   // An access of a thread of `bs` now: the block's part (thread, epoch and
   // the thread's own clocks are the caller's).
   model::Accessor accessor(const BlockSync &bs) const;

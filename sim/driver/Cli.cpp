@@ -242,6 +242,9 @@ std::optional<std::string> apply(const Option &row, const std::string &arg, cons
   case Id::MemoryError:
     o.memory_error = v;
     break;
+  case Id::LeakCheck:
+    o.leak_check = v;
+    break;
   case Id::AsyncCompletion:
     o.async_completion = v;
     break;
@@ -358,6 +361,8 @@ std::string runtimeValue(Id id, const CliOptions &o) {
     return o.async_completion;
   case Id::MemoryModel:
     return o.memory_model;
+  case Id::LeakCheck:
+    return o.leak_check;
   case Id::MemoryError:
     // check goes on after an invalid access, run ends the launch as a GPU does
     if (o.memory_error.empty())

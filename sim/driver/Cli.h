@@ -46,6 +46,7 @@ struct CliOptions {
   std::string async_completion = "late"; // --async-completion eager|late|random
   std::string memory_model = "sc";       // --memory-model sc|ptx (docs/memory-model.md)
   std::string memory_error;              // --memory-error continue|abort (empty: check continues)
+  std::string leak_check = "none";       // --leak-check full|none
   bool same_value_races = true;          // --hide-same-value-races turns it off
   std::string cache_dir;                 // empty: $WARPSIM_CACHE_DIR or ~/.cache/warpsim
   std::string output;                    // -o for build

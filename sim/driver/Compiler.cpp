@@ -323,7 +323,9 @@ BuildResult buildProgram(const CliOptions &o) {
     r.message = "warpsim: error: cannot create a temporary directory";
     return r;
   }
-  frontend::TranslateResult t = frontend::translate(frontendOptions(o, tmp));
+  frontend::TranslateOptions programOptions = frontendOptions(o, tmp);
+  programOptions.needs_main = true;
+  frontend::TranslateResult t = frontend::translate(programOptions);
   if (!t.ok) {
     r.message = t.diagnostics;
     if (!o.keep_temps)

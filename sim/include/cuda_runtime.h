@@ -162,12 +162,19 @@ void warpsim_register_kernel(const void *func, std::size_t staticSmem);
 #define cudaOccupancyDefault 0x00
 #define cudaOccupancyDisableCachingOverride 0x01
 
-template <class T> cudaError_t cudaMalloc(T **ptr, std::size_t size) {
-  return cudaMalloc(reinterpret_cast<void **>(ptr), size);
+// The typed forms hand on their caller, so that --leak-check full names the
+// user's line, not this one (noinline: an inlined body has no caller).
+extern "C" cudaError_t warpsim_malloc_from(void **ptr, std::size_t size, bool managed,
+                                           unsigned int flags, const void *caller);
+template <class T> __attribute__((noinline)) cudaError_t cudaMalloc(T **ptr, std::size_t size) {
+  return warpsim_malloc_from(reinterpret_cast<void **>(ptr), size, false, 0,
+                             __builtin_return_address(0));
 }
 template <class T>
-cudaError_t cudaMallocManaged(T **ptr, std::size_t size, unsigned int flags = cudaMemAttachGlobal) {
-  return cudaMallocManaged(reinterpret_cast<void **>(ptr), size, flags);
+__attribute__((noinline)) cudaError_t cudaMallocManaged(T **ptr, std::size_t size,
+                                                        unsigned int flags = cudaMemAttachGlobal) {
+  return warpsim_malloc_from(reinterpret_cast<void **>(ptr), size, true, flags,
+                             __builtin_return_address(0));
 }
 template <class T> cudaError_t cudaMallocHost(T **ptr, std::size_t size) {
   return cudaMallocHost(reinterpret_cast<void **>(ptr), size);

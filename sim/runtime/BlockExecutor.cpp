@@ -11,6 +11,7 @@
 #include "GridRunner.h"
 #include "Runtime.h"
 #include "SiteTable.h"
+#include "SpinEvidence.h"
 #include "ThreadList.h"
 #include "warpsim/model/MemoryOrdering.h"
 
@@ -106,6 +107,7 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
     l.result = 0;
     l.depth = 0;
     l.stack_hash = 0;
+    std::fill(std::begin(l.repeat_pc), std::end(l.repeat_pc), 0);
     if (!fibers) {
       l.stack = Lane::kNoStack;
       l.ctx = nullptr;
@@ -211,6 +213,8 @@ void BlockExecutor::watchWrite(Lane &l, std::uintptr_t addr, std::uint32_t size)
   }
   l.watch_addr = addr;
   l.watch_size = size;
+  l.watch_store = l.ev.kind == EventKind::Access && l.ev.access == AccessKind::Store;
+  l.watch_pc = l.ev.pc;
   std::memcpy(l.watch_old, reinterpret_cast<const void *>(addr), size);
 }
 
@@ -218,6 +222,8 @@ void BlockExecutor::checkWatchedWrite(Lane &l) {
   if (l.watch_size == 0)
     return;
   if (std::memcmp(l.watch_old, reinterpret_cast<const void *>(l.watch_addr), l.watch_size) != 0)
+    progress();
+  else if (l.watch_store && sinceProgress() >= suspectSpinAfter(rt_.options) && laneStateMoved(l))
     progress();
   l.watch_size = 0;
 }

@@ -722,6 +722,20 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t exec, cudaGraph_t graph,
 
 namespace warpsim::sim {
 
+cudaError_t launchByAddress(const void *func, dim3 grid, dim3 block, void **args, std::size_t smem,
+                            cudaStream_t stream, bool cooperative, const char *call) {
+  auto &ls = graphs().launchers;
+  auto it = ls.find(func);
+  if (it == ls.end())
+    return rt().unsupported(
+        call, "the kernel is not known by address: warpsim registers the non-template kernels "
+              "defined in the file that calls cudaLaunchKernel (or builds CUDA graphs); name the "
+              "kernel at the call (kernel or (void *)kernel) otherwise");
+  LaunchConfig config(grid, block, smem, stream);
+  config.cooperative = cooperative;
+  return it->second.launch(it->second.site, &config, args);
+}
+
 // cudaMemcpyAsync / cudaMemsetAsync / pitched copies and sets into a
 // capturing stream become nodes. Returns true when `stream` captures (and
 // the node was added).

@@ -20,5 +20,11 @@ bool captureStreamWait(cudaStream_t stream, cudaEvent_t event);
 // and returns cudaErrorStreamCaptureUnsupported with a warning; cudaSuccess
 // when `stream` does not capture.
 cudaError_t refuseInCapture(cudaStream_t stream, const char *call);
+// cudaLaunchKernel / cudaLaunchCooperativeKernel with the kernel known by
+// address only (a pointer variable): the launcher its file registered
+// (frontend: KernelLauncher after each non-template kernel of a file that
+// calls either or builds graphs), else refused as unsupported.
+cudaError_t launchByAddress(const void *func, dim3 grid, dim3 block, void **args, std::size_t smem,
+                            cudaStream_t stream, bool cooperative, const char *call);
 
 } // namespace warpsim::sim

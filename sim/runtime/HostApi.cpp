@@ -129,7 +129,7 @@ extern "C" {
 
 // --------------------------------------------------------------- memory
 
-cudaError_t cudaMalloc(void **ptr, std::size_t size) {
+static cudaError_t mallocFrom(void **ptr, std::size_t size, std::uintptr_t caller) {
   if (ptr == nullptr)
     return rt().setError(cudaErrorInvalidValue);
   if (rt().stickyError != cudaSuccess)
@@ -146,12 +146,13 @@ cudaError_t cudaMalloc(void **ptr, std::size_t size) {
     return rt().setError(cudaErrorMemoryAllocation);
   }
   *ptr = p;
+  rt().memory.noteCaller(p, caller);
   for (Observer *o : rt().observers)
     o->onAlloc(reinterpret_cast<std::uintptr_t>(p), size, MemorySpace::Global);
   return cudaSuccess;
 }
 
-cudaError_t cudaMallocManaged(void **ptr, std::size_t size, unsigned int) {
+static cudaError_t mallocManagedFrom(void **ptr, std::size_t size, std::uintptr_t caller) {
   if (ptr == nullptr || size == 0)
     return rt().setError(cudaErrorInvalidValue);
   void *p = rt().memory.allocate(size, MemorySpace::Managed);
@@ -160,6 +161,7 @@ cudaError_t cudaMallocManaged(void **ptr, std::size_t size, unsigned int) {
     return rt().setError(cudaErrorMemoryAllocation);
   }
   *ptr = p;
+  rt().memory.noteCaller(p, caller);
   for (Observer *o : rt().observers)
     o->onAlloc(reinterpret_cast<std::uintptr_t>(p), size, MemorySpace::Managed);
   // Managed memory is host memory too: it starts initialised, as zeros.
@@ -167,6 +169,19 @@ cudaError_t cudaMallocManaged(void **ptr, std::size_t size, unsigned int) {
   for (Observer *o : rt().observers)
     o->onHostWrite(w);
   return cudaSuccess;
+}
+
+cudaError_t cudaMalloc(void **ptr, std::size_t size) {
+  return mallocFrom(ptr, size, reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)));
+}
+cudaError_t cudaMallocManaged(void **ptr, std::size_t size, unsigned int) {
+  return mallocManagedFrom(ptr, size,
+                           reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)));
+}
+cudaError_t warpsim_malloc_from(void **ptr, std::size_t size, bool managed, unsigned int,
+                                const void *caller) {
+  const auto at = reinterpret_cast<std::uintptr_t>(caller);
+  return managed ? mallocManagedFrom(ptr, size, at) : mallocFrom(ptr, size, at);
 }
 
 cudaError_t cudaFree(void *ptr) {
@@ -669,15 +684,16 @@ cudaError_t warpsim_launch(const KernelSite *site, const LaunchConfig *cfg, void
 } // extern "C"
 
 // What the front end could not rewrite (the kernel is reached through a
-// pointer variable, so its parameter types are unknown).
-cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, std::size_t,
-                                        cudaStream_t) {
-  return rt().unsupported("cudaLaunchCooperativeKernel",
-                          "the kernel must be named at the call (kernel or (void *)kernel)");
+// pointer variable, so its parameter types are unknown here): the launcher
+// registered for its address knows them.
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args,
+                                        std::size_t smem, cudaStream_t stream) {
+  return launchByAddress(func, grid, block, args, smem, stream, true,
+                         "cudaLaunchCooperativeKernel");
 }
-cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, std::size_t, cudaStream_t) {
-  return rt().unsupported("cudaLaunchKernel",
-                          "the kernel must be named at the call (kernel or (void *)kernel)");
+cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, std::size_t smem,
+                             cudaStream_t stream) {
+  return launchByAddress(func, grid, block, args, smem, stream, false, "cudaLaunchKernel");
 }
 
 // cudaProfilerStart/Stop (cuda_profiler_api.h) mark a range for an external

@@ -113,6 +113,15 @@ struct Lane {
   std::uintptr_t watch_addr = 0;
   std::uint32_t watch_size = 0;
   unsigned char watch_old[16];
+  // A plain store that changed nothing is progress only if the lane's state
+  // (registers, stack, next event) differs from that at its last such store
+  // of the same site: a loop counting to its end, not a spin
+  // (BlockExecutor::checkWatchedWrite).
+  bool watch_store = false;
+  std::uintptr_t watch_pc = 0;
+  std::uint8_t repeat_next = 0;
+  std::uintptr_t repeat_pc[4] = {};
+  std::uint64_t repeat_hash[4] = {};
   // An invalid access this lane was let make (--memory-error continue): the
   // bytes it would load read zero and those it stores are put back once it
   // has made it (at its next event or exit; no other lane runs before).

@@ -4,6 +4,7 @@
 // a few subtractions; only __device__/__constant__ symbols need a search.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -21,6 +22,7 @@ struct Allocation {
   bool freed = false;
   std::uint64_t id = 0; // 1, 2, ... in allocation order
   bool heap = false;    // made by malloc/new in device code (DeviceHeap)
+  std::uintptr_t pc = 0; // the host call that made it (cudaMalloc's return address)
 };
 
 struct Symbol {
@@ -51,6 +53,21 @@ public:
   // nearest one below `a` (for "past the end of" reports); else nullptr.
   const Allocation *findAllocation(std::uintptr_t a) const;
   std::size_t bytesInUse() const { return inUse_; }
+  // Remembers the host call that made the allocation at `p`.
+  void noteCaller(void *p, std::uintptr_t pc) {
+    if (auto it = allocations_.find(reinterpret_cast<std::uintptr_t>(p)); it != allocations_.end())
+      it->second.pc = pc;
+  }
+  // cudaMalloc/cudaMallocManaged allocations not freed, in allocation order
+  // (device-heap blocks are DeviceHeap's).
+  std::vector<const Allocation *> liveAllocations() const {
+    std::vector<const Allocation *> v;
+    for (const auto &[base, a] : allocations_)
+      if (!a.freed && !a.heap)
+        v.push_back(&a);
+    std::sort(v.begin(), v.end(), [](auto *x, auto *y) { return x->id < y->id; });
+    return v;
+  }
   // What this host can back: three quarters of its physical memory (half
   // the data-size limit under `ulimit -d`). Device
   // memory is host memory here; past this, allocations fail (as a full GPU

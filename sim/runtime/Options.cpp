@@ -78,6 +78,9 @@ void apply(Id id, const std::string &v, Options &o) {
   case Id::Check:
     o.checks = v == "none" ? "" : v;
     break;
+  case Id::LeakCheck:
+    o.leak_check_full = v == "full";
+    break;
   case Id::MemoryError:
     o.memory_error_continue = v == "continue";
     break;

@@ -35,6 +35,7 @@ struct Options {
   // An invalid access found by the memory checker: end the launch (abort,
   // as the GPU and compute-sanitizer do) or suppress it and go on.
   bool memory_error_continue = false;
+  bool leak_check_full = false; // --leak-check full: cudaMalloc memory never freed
   // When async copies land: at issue (eager) or as late as the rules allow
   // (late: at the wait that covers them), which exposes every missing wait.
   bool async_eager = false;

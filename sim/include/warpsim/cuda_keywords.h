@@ -15,7 +15,7 @@
 #define __shared__ WARPSIM_ANNOTATE("shared")
 #define __constant__ WARPSIM_ANNOTATE("constant")
 #define __managed__ WARPSIM_ANNOTATE("managed")
-#define __grid_constant__
+#define __grid_constant__ WARPSIM_ANNOTATE("grid_constant")
 
 #define __forceinline__ inline
 #define __noinline__ __attribute__((noinline))

@@ -18,6 +18,9 @@ struct TranslateOptions {
   std::string std = "c++17";             // the C++ dialect (nvcc 13's default)
   // __CUDA_ARCH__ in device code (900 for sm_90); undefined in host code.
   unsigned cuda_arch = 900;
+  // The file is a whole program (warpsim run/check/explore): one that
+  // defines no main is a located error, not the linker's.
+  bool needs_main = false;
 };
 
 struct TranslateResult {

@@ -1,0 +1,36 @@
+// Evidence that a thread spins rather than counts: livelock is decided on
+// a thread's state repeating, not on memory staying unchanged (issue 27
+// item 6). A plain store that leaves memory as it was is either a spin that
+// rewrites a flag (its state comes back exactly, loop after loop) or a
+// finite loop that stores the same result each pass (its counter moved).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "Lane.h"
+#include "Options.h"
+
+namespace warpsim::sim {
+
+// Warp instructions without progress after which a same-value store is
+// examined (hashing a thread's state is not free; an ordinary kernel
+// changes memory long before).
+inline constexpr std::uint64_t kSuspectSpin = 64;
+// The same in the units the livelock count has: warp instructions, or the
+// fast schedule's preemptions (one per --fast-quantum events), and at most
+// half the limit (a small --spin-limit in tests).
+inline std::uint64_t suspectSpinAfter(const Options &o) {
+  const std::uint64_t q = o.fast_quantum == 0 ? 1 : o.fast_quantum;
+  return std::min<std::uint64_t>(kSuspectSpin, o.spin_limit / (2 * q));
+}
+
+// `l` (stopped at its next event, its last write made) stored bytes that
+// were already there: is its state — registers, stack and the event it
+// waits at — different from the one it had after its previous such store
+// at the same code address? Remembers the state for the next time.
+// A lane without a fiber stack (the compiled engine) has no state to show:
+// false.
+bool laneStateMoved(Lane &l);
+
+} // namespace warpsim::sim
