@@ -84,13 +84,15 @@ public:
     clang::Rewriter rewriter(ast.getSourceManager(), ast.getLangOpts());
     RewriteContext ctx(ast, rewriter, files_);
     checkUnsupportedConstructs(ctx);
-    if (out_.needs_main)
-      checkProgramHasMain(ctx);
     rewriteDeviceHeap(ctx);
     rewriteGridConstantParams(ctx);
     rewriteSharedMemory(ctx);
     registerDeviceSymbols(ctx);
     resolveLaunchSites(ctx);
+    // Last: a file's own error says more than its missing main (an error
+    // test of the front end has no main).
+    if (out_.needs_main && ctx.errors.empty())
+      checkProgramHasMain(ctx);
     if (!ctx.errors.empty()) {
       // The first in the translation unit, like a compiler would give it.
       auto first = std::min_element(ctx.errors.begin(), ctx.errors.end(), [&](auto &a, auto &b) {

@@ -48,13 +48,15 @@ bool inWarpsimSources(const SourceLoc &l) {
 }
 
 // A host thread's stack (--timeout): the frames in the user's code, where
-// there are any; frames without a line (_start) say nothing.
+// there are any; frames without a line (_start) say nothing, and neither do
+// system headers' (a libstdc++ atomic inlined into warpsim's runtime, or
+// into the user's function that the next frame names).
 void trimHostStack(ReportSite &site) {
   std::vector<SourceLoc> frames{site.loc};
   frames.insert(frames.end(), site.stack.begin(), site.stack.end());
   std::vector<SourceLoc> user;
   for (const SourceLoc &f : frames)
-    if (f.known() && !inWarpsimSources(f))
+    if (f.known() && !inWarpsimSources(f) && f.path.rfind("/usr/", 0) != 0)
       user.push_back(f);
   if (user.empty())
     return;
