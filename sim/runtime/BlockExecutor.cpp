@@ -414,6 +414,10 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   e.position = codePosition(pc);
   e.site = currentSiteId();
   if (recording_) {
+    if (watch_ != nullptr && c.space != MemorySpace::Constant &&
+        !watch_->access(serial_, addr, size, kind != AccessKind::Load && !atomicLoad,
+                        c.space == MemorySpace::Shared))
+      restartOnFibers();
     record(l);
     return;
   }

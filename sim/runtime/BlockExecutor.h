@@ -19,6 +19,8 @@
 #include "Cluster.h"
 #include "Findings.h"
 #include "Lane.h"
+#include "LaneConflictWatch.h"
+#include "LockstepCount.h"
 #include "Observer.h"
 #include "Options.h"
 #include "RoundState.h"
@@ -227,6 +229,10 @@ private:
   [[noreturn]] void recordAbort(Lane *l, cudaError_t error, Finding finding);
   [[noreturn]] void recordedSpin(Lane *l);
   [[noreturn]] void recordedTooLong(Lane *l);
+  // The direct path: two threads met on a word (or the lockstep count is
+  // not known): the launch ends and runs again on fibers.
+  [[noreturn]] void restartOnFibers();
+  bool finishDirectWarp();
   struct Replay {
     std::uint32_t cursor = 0;
     std::int64_t post = -1; // the logged store the lane makes when next run
@@ -239,6 +245,9 @@ private:
   std::unordered_map<std::uint64_t, std::vector<std::uintptr_t>> frames_; // by stack hash
   std::uint64_t sinceStore_ = 0;
   std::size_t logBytes_ = 0;
+  LaneConflictWatch *watch_ = nullptr; // the direct path's, if watched
+  std::uint32_t serial_ = 0;           // the running lane's serial in watch_
+  LockstepCount lockstep_;             // the direct path's warp instructions
   void *unwind_[5] = {};
 
   GridRunner &grid_;

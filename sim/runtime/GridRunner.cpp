@@ -26,11 +26,7 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   sinceProgress_ = 0;
   gridArrived_ = blocksEnded_ = gridSyncs_ = 0;
   gridLive_ = launch.cooperative ? launch.grid.volume() * launch.block.volume() : 0;
-  layout_.begin(launch.id, launch.dynamic_smem,
-                launch.site->static_smem != kUnknownSmem ? launch.site->static_smem
-                                                         : rt_.arch.static_shared_per_block,
-                MemoryMap::kSharedWindow);
-  launch.shared_vars = &layout_.vars();
+  beginLayout(launch);
   schedule_->beginLaunch(rt_.options, launch.id);
   ++totals_.launches;
   if (PtxMemory *m = rt_.ptx) {
@@ -60,9 +56,6 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
     slots_.resize(std::size_t{maxResident} * clusterSize_);
   if (clusters_.size() < maxResident)
     clusters_.resize(maxResident);
-  std::vector<std::uint32_t> freeSlots; // cluster slots
-  for (std::uint32_t s = maxResident; s-- > 0;)
-    freeSlots.push_back(s);
   resident_.clear();
 
   slotSpan_ = static_cast<std::uint32_t>(
@@ -72,7 +65,16 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
     bool observed = !rt_.storeObservers.empty() || guard_ != nullptr;
     for (const Observer *o : rt_.observers)
       observed |= (o->interests() & ~Observer::kWarpOps) != 0;
-    const EngineDecision d = chooseEngine(rt_, launch, observed);
+    EngineDecision d = chooseEngine(rt_, launch, observed);
+    // The direct path watches for threads that meet on a word (then the
+    // launch runs again on fibers: observers of warp operations, the only
+    // ones here, may hear its blocks begin and end twice, Observer.h).
+    if (d.engine == LaunchEngine::Direct) {
+      watching_ = watch_.beginLaunch(launch.grid.volume() * launch.block.volume());
+      if (!watching_)
+        d = {LaunchEngine::Fibers, "more threads in the grid than the compiled engine's watch "
+                                   "numbers (2^31)"};
+    }
     engine_ = d.engine;
     noteEngine(rt_, launch, d);
     if (engine_ == LaunchEngine::Direct)
@@ -89,6 +91,52 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
     p->launches.fetch_add(1, std::memory_order_relaxed);
   }
 
+  const EngineStats before = totals_;
+  runBlocks(total, maxResident);
+  if (restart_)
+    rerunOnFibers(launch, before, total, maxResident);
+  else if (watching_)
+    watch_.endLaunch();
+  watching_ = false;
+  if (timeoutPending())
+    reportTimeout();
+
+  if (aborted_) {
+    // Abandon every lane still resident: their stacks are reused without
+    // unwinding (kernel code owns no host resources).
+    for (BlockExecutor *b : resident_)
+      retire(*b);
+    resident_.clear();
+  }
+  for (Observer *o : rt_.observers)
+    o->onLaunchEnd(launch);
+  if (PtxMemory *m = rt_.ptx)
+    m->launchBoundary(launch.id); // memory holds the latest values: host code reads them
+  launch_ = nullptr;
+  parallel_ = false;
+  engine_ = LaunchEngine::Fibers;
+  releaseExtraSlots();
+  if (ProgressBoard *p = rt_.progress)
+    p->blocks_total.store(0, std::memory_order_relaxed);
+  totals_.kernel_ns +=
+      static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                     std::chrono::steady_clock::now() - started)
+                                     .count());
+  return aborted_ ? abortError_ : cudaSuccess;
+}
+
+void GridRunner::beginLayout(LaunchInfo &launch) {
+  layout_.begin(launch.id, launch.dynamic_smem,
+                launch.site->static_smem != kUnknownSmem ? launch.site->static_smem
+                                                         : rt_.arch.static_shared_per_block,
+                MemoryMap::kSharedWindow);
+  launch.shared_vars = &layout_.vars();
+}
+
+void GridRunner::runBlocks(std::uint64_t total, std::uint32_t maxResident) {
+  std::vector<std::uint32_t> freeSlots; // cluster slots
+  for (std::uint32_t s = maxResident; s-- > 0;)
+    freeSlots.push_back(s);
   // The next clusters waiting for slots, in linear order; the schedule
   // picks which of them is admitted next (lockstep: the first).
   std::vector<std::uint64_t> waiting;
@@ -160,31 +208,33 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
       p->events.store(s.accesses + s.barrier_arrivals, std::memory_order_relaxed);
     }
   }
-  if (timeoutPending())
-    reportTimeout();
+}
 
-  if (aborted_) {
-    // Abandon every lane still resident: their stacks are reused without
-    // unwinding (kernel code owns no host resources).
-    for (BlockExecutor *b : resident_)
-      retire(*b);
-    resident_.clear();
-  }
-  for (Observer *o : rt_.observers)
-    o->onLaunchEnd(launch);
-  if (PtxMemory *m = rt_.ptx)
-    m->launchBoundary(launch.id); // memory holds the latest values: host code reads them
-  launch_ = nullptr;
-  parallel_ = false;
+void GridRunner::rerunOnFibers(LaunchInfo &launch, const EngineStats &before, std::uint64_t total,
+                               std::uint32_t maxResident) {
+  for (BlockExecutor *b : resident_)
+    retire(*b); // aborted_: no observer hears of it (none watches a direct launch)
+  resident_.clear();
+  watch_.rollback();
+  watching_ = false;
+  totals_ = before;
+  restart_ = aborted_ = false;
+  abortError_ = cudaSuccess;
+  sinceProgress_ = 0;
+  gridArrived_ = blocksEnded_ = gridSyncs_ = 0;
+  layout_.unplace();
+  beginLayout(launch);
+  schedule_->beginLaunch(rt_.options, launch.id);
   engine_ = LaunchEngine::Fibers;
-  releaseExtraSlots();
+  noteEngine(rt_, launch,
+             {LaunchEngine::Fibers, "two threads met on a word of memory, one writing, on the "
+                                    "compiled engine: the launch was undone and ran again here"});
+  parallel_ = parallelEligible(launch);
+  if (parallel_)
+    owners_.beginLaunch();
   if (ProgressBoard *p = rt_.progress)
-    p->blocks_total.store(0, std::memory_order_relaxed);
-  totals_.kernel_ns +=
-      static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                     std::chrono::steady_clock::now() - started)
-                                     .count());
-  return aborted_ ? abortError_ : cudaSuccess;
+    p->blocks_done.store(0, std::memory_order_relaxed);
+  runBlocks(total, maxResident);
 }
 
 void GridRunner::admitCluster(std::uint64_t cluster, std::uint32_t clusterSlot) {

@@ -17,6 +17,7 @@
 #include "Findings.h"
 #include "GranuleOwners.h"
 #include "HostWorkers.h"
+#include "LaneConflictWatch.h"
 #include "Observer.h"
 #include "SharedLayout.h"
 #include "WarpSchedule.h"
@@ -73,6 +74,14 @@ public:
   void runKernel() { entry_(closure_); }
   bool placeShared(SharedVar *var, std::size_t size, std::size_t align);
   bool aborted() const { return aborted_; }
+  // The direct path's watch (LaneConflictWatch.h), or nullptr.
+  LaneConflictWatch *conflictWatch() { return watching_ ? &watch_ : nullptr; }
+  // Two threads met on a word on the direct path: the launch ends here and
+  // runs again from its start on fibers.
+  void restartOnFibers() {
+    restart_ = true;
+    aborted_ = true;
+  }
   void abort(cudaError_t error, Finding finding);
   // Something changed memory, completed a barrier or exited.
   void progress() { sinceProgress_ = 0; }
@@ -118,6 +127,12 @@ private:
   }
   // Block `b`'s turn from warp `from` on: each live warp steps once.
   bool turn(BlockExecutor &b, std::uint32_t from);
+  // Admits and runs the launch's blocks until all ended or the launch did.
+  void runBlocks(std::uint64_t total, std::uint32_t maxResident);
+  // Undoes a direct launch that met a conflict (restart_) and runs it again on fibers.
+  void rerunOnFibers(LaunchInfo &launch, const EngineStats &before, std::uint64_t total,
+                     std::uint32_t maxResident);
+  void beginLayout(LaunchInfo &launch);
   void retire(BlockExecutor &b);
   void releaseExtraSlots();
   void endLaunchForReport();
@@ -149,6 +164,9 @@ private:
   std::uint32_t clusterSize_ = 1;
   std::vector<Cluster> clusters_; // resident clusters, by cluster slot
   bool aborted_ = false;
+  bool restart_ = false;  // restartOnFibers()
+  bool watching_ = false; // the direct path's conflict watch is on
+  LaneConflictWatch watch_;
   cudaError_t abortError_ = cudaSuccess;
   EngineStats totals_;
   AccessGuard *guard_ = nullptr;

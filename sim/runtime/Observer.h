@@ -329,6 +329,9 @@ public:
   virtual void onPhaseEnd(const std::vector<std::uint32_t> & /*slots*/) {}
   virtual void onLaunchBegin(const LaunchInfo &) {}
   virtual void onLaunchEnd(const LaunchInfo &) {}
+  // A launch on the compiled engine's direct path (only observers whose
+  // interests are kWarpOps listen to one) may be undone and run again on
+  // fibers: its blocks then begin and end twice.
   virtual void onBlockBegin(const BlockInfo &) {}
   virtual void onBlockEnd(const BlockInfo &) {}
   virtual void onWarpAccess(const WarpAccess &) {}

@@ -40,6 +40,9 @@ namespace {
 // A lane's log may grow to this many bytes per block before the launch
 // ends with a message (docs/architecture.md, "Two engines").
 constexpr std::size_t kMaxLogBytes = std::size_t{1} << 30;
+// The direct path keeps a warp's diverged stops to count its warp
+// instructions; past this many (~160 MiB) the launch goes back to fibers.
+constexpr std::size_t kMaxKeptStops = std::size_t{1} << 22;
 
 struct Note {
   std::string kernel, text;
@@ -92,19 +95,18 @@ EngineDecision chooseEngine(Runtime &rt, const LaunchInfo &launch, bool observed
     return fibers("the kernel is not in the instrumented code's table");
   if (it->second != nullptr)
     return fibers(it->second);
-  // Under auto a launch stays on fibers: the compiled engine runs a block's
-  // lanes one after another, so lanes that race (a read-modify-write of one
-  // cell, a thread-scope atomic) see other values than under fibers, and the
-  // program's output and report would depend on the engine. Until a race
-  // between lanes sends the launch back to fibers, --engine compiled asks
-  // for it (docs/architecture.md, "Two engines").
-  if (o.engine == Engine::Auto)
-    return fibers(std::string("the kernel could run compiled; auto does not yet (racing lanes "
-                              "would see other values): --engine compiled ") +
-                  (observed ? "records it" : "runs it directly"));
+  // Under auto only the direct path: it watches for threads that meet on a
+  // word (LaneConflictWatch) and then runs the launch again on fibers, so
+  // the output is the same. A recorded launch cannot yet go back (its
+  // observers have seen its events): --engine compiled asks for it.
+  if (o.engine == Engine::Auto && observed)
+    return fibers("the kernel could run compiled; auto does not record it yet (a launch whose "
+                  "threads meet on a word cannot go back to fibers once checkers saw it): "
+                  "--engine compiled records it");
   if (observed)
     return {LaunchEngine::Recorded, "compiled, recorded: observers watch its events"};
-  return {LaunchEngine::Direct, "compiled, direct: nothing watches its accesses"};
+  return {LaunchEngine::Direct, "compiled, direct: nothing watches its accesses (threads that "
+                                "meet on a word send the launch back to fibers)"};
 }
 
 void noteEngine(Runtime &rt, const LaunchInfo &launch, const EngineDecision &d) {
@@ -151,6 +153,11 @@ void BlockExecutor::runLanesToEnd() {
     logBytes_ = 0;
   }
   recording_ = true;
+  // The direct path, watched: threads are numbered for the watch, and each
+  // warp's stops are counted as the lockstep schedule would issue them.
+  watch_ = log ? nullptr : grid_.conflictWatch();
+  const std::uint32_t first =
+      watch_ != nullptr ? watch_->beginBlock(static_cast<std::uint32_t>(lanes.size())) : 0;
   const StaticSite *outer = __warpsim_event_site;
   for (Lane &l : lanes) {
     l.stack_lo = lo;
@@ -160,10 +167,18 @@ void BlockExecutor::runLanesToEnd() {
     if (log)
       logs_[l.tid].clear();
     sinceStore_ = 0;
+    serial_ = first + l.tid;
+    if (watch_ != nullptr && l.lane == 0)
+      lockstep_.beginWarp(l.warp->count);
     const bool ended = runOne(l);
     __warpsim_event_site = outer;
     tl_lane = nullptr;
     restoreSuppressed(l);
+    if (watch_ != nullptr && ended) {
+      lockstep_.endLane(l.lane);
+      if (l.lane + 1 == l.warp->count && !finishDirectWarp())
+        break;
+    }
     if (log) {
       if (ended) {
         capturePost(l);
@@ -179,6 +194,7 @@ void BlockExecutor::runLanesToEnd() {
     laneExited(&l);
   }
   recording_ = false;
+  watch_ = nullptr;
   if (!log)
     return;
   for (Lane &l : lanes) {
@@ -222,9 +238,15 @@ void BlockExecutor::record(Lane *l) {
   else if (++sinceStore_ > rt_.options.spin_limit)
     recordedSpin(l);
   if (grid_.engine() == LaunchEngine::Direct) {
-    // As under the fast schedule: one-lane warp instructions.
-    ++stats_.warp_instructions;
     stats_.accesses += ev.kind == EventKind::Access;
+    if (watch_ == nullptr) {
+      ++stats_.warp_instructions; // one-lane warp instructions, as under --schedule fast
+      return;
+    }
+    lockstep_.add(l->lane, model::LaneStop{l->depth, ev.pc, l->stack_hash,
+                                           static_cast<std::uint8_t>(ev.kind), ev.position});
+    if (lockstep_.kept() > kMaxKeptStops)
+      restartOnFibers();
     return;
   }
   capturePost(*l);
@@ -285,6 +307,24 @@ void BlockExecutor::recordedSpin(Lane *l) {
               "with --engine fibers (--spin-limit)";
   f.sites.push_back(siteOf(l, l->ev.pc, l->ev.site, "spins"));
   rt_.fatal(f);
+}
+
+void BlockExecutor::restartOnFibers() {
+  grid_.restartOnFibers();
+  __builtin_longjmp(unwind_, 1);
+}
+
+// The warp's warp instructions under lockstep; false (the launch goes back
+// to fibers) where the count is not known here.
+bool BlockExecutor::finishDirectWarp() {
+  const std::optional<std::uint64_t> n =
+      lockstep_.finishWarp(rt_.options.thread_model == ThreadModel::Independent);
+  if (!n) {
+    grid_.restartOnFibers();
+    return false;
+  }
+  stats_.warp_instructions += *n;
+  return true;
 }
 
 void BlockExecutor::recordedTooLong(Lane *l) {

@@ -29,6 +29,11 @@ public:
   // Widens the prepared part to cover what was laid out; returns the old size.
   std::size_t grow();
   const std::vector<const SharedVar *> &vars() const { return vars_; }
+  // Forgets where this launch placed its variables (it runs again from its start).
+  void unplace() {
+    for (const SharedVar *v : vars_)
+      const_cast<SharedVar *>(v)->epoch = 0;
+  }
 
 private:
   std::uint64_t launch_ = 0;

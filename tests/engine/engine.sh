@@ -4,9 +4,9 @@
 # compiled: the compiled engine where the kernel allows it, recorded when
 # checkers watch; auto stays on fibers for now) and asserts that exit status, stdout,
 # stderr and the JSON report are byte-identical (--timing's lines aside; and
-# under `run` without checkers, the direct path, the summary's counts and the
-# report's stats: it counts one-lane instructions, and a launch that ends
-# early has run other threads by then, docs/architecture.md), and that
+# with MASK_COUNTS=1, the summary's counts and the report's stats: a launch
+# that ends early on the direct path has run other threads by then,
+# docs/architecture.md), and that
 # --timing names the engine each `// ENGINE-EXPECT: text` line of FILE says
 # (e.g. "k: compiled" or "k: fibers: a synchronising call, __syncthreads").
 # Prints "compiled" in its PASS line when some kernel ran compiled.
@@ -17,10 +17,7 @@ shift 4
 rm -rf "$work" && mkdir -p "$work"
 export WARPSIM_CACHE_DIR=$cache
 fail=0
-direct=0
-case " $* " in
-*" run "*) case " $* " in *" --profile "* | *" --check all "*) ;; *) direct=1 ;; esac ;;
-esac
+direct=${MASK_COUNTS:-0}
 other=${ENGINE:-compiled}
 for e in fibers "$other"; do
   "$warpsim" "$@" --engine $e --timing --json "$work/report-$e.json" "$file" \

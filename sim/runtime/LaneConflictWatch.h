@@ -1,0 +1,76 @@
+// The compiled engine's guard on the direct path: it runs a launch's threads
+// one after another, which gives the same memory and output as the lockstep
+// schedule exactly when no 4-byte word is touched by two threads of the
+// launch with at least one of them writing (an atomic counts as a write).
+// Then every thread reads what it would read under any interleaving. The
+// watch keeps, per word, the last writer and the readers of this launch,
+// and the bytes each word held before the launch first wrote it, so that a
+// launch in which two threads meet on a word can be rolled back and run again
+// on fibers (GridRunner). Words of shared memory count per block.
+//
+// Threads are numbered by a serial that grows across launches, so words
+// touched by an earlier launch need no clearing: a word is this launch's (or
+// this block's) only if its serial is at least the launch's (block's) first.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace warpsim::sim {
+
+class LaneConflictWatch {
+public:
+  // Starts a launch of `threads` threads; false if serials would overflow
+  // even after a reset (more threads than serials: the launch is not watched).
+  bool beginLaunch(std::uint64_t threads);
+  // The serial of the first of `threads` threads of the next block.
+  std::uint32_t beginBlock(std::uint32_t threads) {
+    blockFirst_ = next_;
+    next_ += threads;
+    return blockFirst_;
+  }
+  // Thread `serial` accesses [addr, addr+size): false if it meets another
+  // thread's access on a word (the launch must go back to fibers).
+  bool access(std::uint32_t serial, std::uintptr_t addr, std::uint32_t size, bool write,
+              bool shared);
+  // Puts back every word of global memory the launch wrote, as it was.
+  void rollback();
+  // Forgets the launch's undo log (it ended without a conflict).
+  void endLaunch() { undo_.clear(); }
+
+private:
+  struct Cell {
+    std::uint32_t writer; // serial, 0: none
+    std::uint32_t reader; // serial | kMany, 0: none
+  };
+  static constexpr std::uint32_t kMany = 1u << 31;
+  static constexpr std::uint32_t kSerial = kMany - 1;
+  static constexpr unsigned kPageShift = 12; // 4 KiB of memory: 1024 cells
+  static constexpr unsigned kChunkShift = 24; // 16 MiB: 4096 pages
+  static constexpr std::size_t kPagesPerChunk = std::size_t{1} << (kChunkShift - kPageShift);
+  struct Chunk {
+    std::unique_ptr<Cell[]> pages[kPagesPerChunk];
+  };
+  struct Undo {
+    std::uintptr_t word;
+    std::uint32_t bytes;
+  };
+
+  Cell &cell(std::uintptr_t word);
+  Chunk &chunk(std::uintptr_t index);
+
+  std::unordered_map<std::uintptr_t, std::unique_ptr<Chunk>> chunks_;
+  struct CacheEntry {
+    std::uintptr_t index = ~std::uintptr_t{0};
+    Chunk *chunk = nullptr;
+  };
+  CacheEntry cache_[16];
+  std::vector<Undo> undo_;
+  std::uint32_t next_ = 1; // serial of the next thread (0 is nobody)
+  std::uint32_t launchFirst_ = 1, blockFirst_ = 1;
+};
+
+} // namespace warpsim::sim

@@ -1,0 +1,95 @@
+#include "LockstepCount.h"
+
+namespace warpsim::sim {
+
+namespace {
+// The starvation rule's trigger (WarpSchedule.cpp, kStarvationLimit): a
+// group repeated this often while others wait may be interrupted there.
+constexpr std::uint32_t kStarvationLimit = 256;
+} // namespace
+
+void LockstepCount::beginWarp(std::uint32_t lanes) {
+  count_ = lanes;
+  if (lanes_.size() < lanes + 1)
+    lanes_.resize(lanes + 1); // the last one: an empty reference until a lane stops
+  for (std::uint32_t i = 0; i <= lanes; ++i) {
+    lanes_[i].stops.clear();
+    lanes_[i].matched = 0;
+    lanes_[i].own = false;
+  }
+  refLane_ = lanes;
+  haveRef_ = false;
+  kept_ = 0;
+}
+
+void LockstepCount::diverge(std::uint32_t lane, const model::LaneStop &s) {
+  LaneStops &l = lanes_[lane];
+  if (!haveRef_) {
+    // The first lane to stop is the reference (lanes before it made none).
+    haveRef_ = true;
+    refLane_ = lane;
+    l.own = true;
+  } else if (!l.own) {
+    l.own = true;
+    l.stops.assign(ref().begin(), ref().begin() + static_cast<std::ptrdiff_t>(l.matched));
+    kept_ += l.matched;
+  }
+  l.stops.push_back(s);
+  ++kept_;
+}
+
+void LockstepCount::endLane(std::uint32_t lane) {
+  LaneStops &l = lanes_[lane];
+  if (!l.own && l.matched != 0 && l.matched < ref().size()) { // a prefix of the reference
+    l.own = true;
+    l.stops.assign(ref().begin(), ref().begin() + static_cast<std::ptrdiff_t>(l.matched));
+    kept_ += l.matched;
+  }
+}
+
+std::optional<std::uint64_t> LockstepCount::finishWarp(bool independent) {
+  if (!haveRef_)
+    return 0;
+  // A lane is the reference's twin (made all its stops), empty, or its own.
+  auto stopsOf = [&](std::uint32_t i) -> const std::vector<model::LaneStop> & {
+    return lanes_[i].own ? lanes_[i].stops : ref();
+  };
+  std::uint64_t candidates = 0;
+  bool uniform = true;
+  for (std::uint32_t i = 0; i < count_; ++i) {
+    const LaneStops &l = lanes_[i];
+    if (l.own ? l.stops.empty() : l.matched == 0)
+      continue; // made no stop
+    candidates |= std::uint64_t{1} << i;
+    uniform &= !l.own || i == refLane_;
+  }
+  if (uniform)
+    return ref().size();
+
+  std::vector<std::size_t> at(count_, 0);
+  auto stop = [&](int i) -> const model::LaneStop & {
+    return stopsOf(static_cast<std::uint32_t>(i))[at[static_cast<std::size_t>(i)]];
+  };
+  std::uint64_t count = 0, last = 0;
+  std::uint32_t streak = 0;
+  while (candidates != 0) {
+    const std::uint64_t group =
+        model::reconvergenceGroup(candidates, model::reconvergenceLeader(candidates, stop), stop);
+    if (independent && group == last && (candidates & ~group) != 0) {
+      if (++streak >= kStarvationLimit)
+        return std::nullopt;
+    } else {
+      streak = 0;
+    }
+    last = group;
+    ++count;
+    for (std::uint64_t m = group; m != 0; m &= m - 1) {
+      const auto i = static_cast<std::uint32_t>(__builtin_ctzll(m));
+      if (++at[i] == stopsOf(i).size())
+        candidates &= ~(std::uint64_t{1} << i);
+    }
+  }
+  return count;
+}
+
+} // namespace warpsim::sim
