@@ -417,7 +417,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
     if (watch_ != nullptr && c.space != MemorySpace::Constant &&
         !watch_->access(serial_, addr, size, kind != AccessKind::Load && !atomicLoad,
                         c.space == MemorySpace::Shared))
-      restartOnFibers();
+      restartOnFibers("two threads met on a word of memory, one writing,");
     record(l);
     return;
   }

@@ -231,7 +231,7 @@ private:
   [[noreturn]] void recordedTooLong(Lane *l);
   // The direct path: two threads met on a word (or the lockstep count is
   // not known): the launch ends and runs again on fibers.
-  [[noreturn]] void restartOnFibers();
+  [[noreturn]] void restartOnFibers(const char *why);
   bool finishDirectWarp();
   struct Replay {
     std::uint32_t cursor = 0;

@@ -227,8 +227,8 @@ void GridRunner::rerunOnFibers(LaunchInfo &launch, const EngineStats &before, st
   schedule_->beginLaunch(rt_.options, launch.id);
   engine_ = LaunchEngine::Fibers;
   noteEngine(rt_, launch,
-             {LaunchEngine::Fibers, "two threads met on a word of memory, one writing, on the "
-                                    "compiled engine: the launch was undone and ran again here"});
+             {LaunchEngine::Fibers, std::string(restartWhy_) + " on the compiled engine: the "
+                                                              "launch was undone and ran again here"});
   parallel_ = parallelEligible(launch);
   if (parallel_)
     owners_.beginLaunch();

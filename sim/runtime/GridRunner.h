@@ -76,10 +76,11 @@ public:
   bool aborted() const { return aborted_; }
   // The direct path's watch (LaneConflictWatch.h), or nullptr.
   LaneConflictWatch *conflictWatch() { return watching_ ? &watch_ : nullptr; }
-  // Two threads met on a word on the direct path: the launch ends here and
-  // runs again from its start on fibers.
-  void restartOnFibers() {
+  // The direct path cannot go on as fibers would (two threads met on a word,
+  // `why` says what): the launch ends here and runs again on fibers.
+  void restartOnFibers(const char *why) {
     restart_ = true;
+    restartWhy_ = why;
     aborted_ = true;
   }
   void abort(cudaError_t error, Finding finding);
@@ -165,6 +166,7 @@ private:
   std::vector<Cluster> clusters_; // resident clusters, by cluster slot
   bool aborted_ = false;
   bool restart_ = false;  // restartOnFibers()
+  const char *restartWhy_ = "";
   bool watching_ = false; // the direct path's conflict watch is on
   LaneConflictWatch watch_;
   cudaError_t abortError_ = cudaSuccess;

@@ -235,8 +235,12 @@ void BlockExecutor::record(Lane *l) {
   const PendingEvent &ev = l->ev;
   if (ev.kind == EventKind::Access && ev.access != AccessKind::Load)
     sinceStore_ = 0;
-  else if (++sinceStore_ > rt_.options.spin_limit)
+  else if (++sinceStore_ > rt_.options.spin_limit) {
+    if (watch_ != nullptr) // it may wait for another thread: fibers tell
+      restartOnFibers("a thread made --spin-limit accesses without writing (it may wait for "
+                      "another)");
     recordedSpin(l);
+  }
   if (grid_.engine() == LaunchEngine::Direct) {
     stats_.accesses += ev.kind == EventKind::Access;
     if (watch_ == nullptr) {
@@ -246,7 +250,7 @@ void BlockExecutor::record(Lane *l) {
     lockstep_.add(l->lane, model::LaneStop{l->depth, ev.pc, l->stack_hash,
                                            static_cast<std::uint8_t>(ev.kind), ev.position});
     if (lockstep_.kept() > kMaxKeptStops)
-      restartOnFibers();
+      restartOnFibers("a warp's lanes diverged too long to count its warp instructions");
     return;
   }
   capturePost(*l);
@@ -309,8 +313,8 @@ void BlockExecutor::recordedSpin(Lane *l) {
   rt_.fatal(f);
 }
 
-void BlockExecutor::restartOnFibers() {
-  grid_.restartOnFibers();
+void BlockExecutor::restartOnFibers(const char *why) {
+  grid_.restartOnFibers(why);
   __builtin_longjmp(unwind_, 1);
 }
 
@@ -320,7 +324,7 @@ bool BlockExecutor::finishDirectWarp() {
   const std::optional<std::uint64_t> n =
       lockstep_.finishWarp(rt_.options.thread_model == ThreadModel::Independent);
   if (!n) {
-    grid_.restartOnFibers();
+    grid_.restartOnFibers("the lockstep schedule's starvation rule could step in");
     return false;
   }
   stats_.warp_instructions += *n;
