@@ -137,23 +137,44 @@ struct KernelClusterDims {
 };
 
 namespace detail {
-template <class F, class Tuple> struct LaunchClosure {
+// A launch's arguments. Not std::tuple: every thread unpacks them, and
+// std::get's helpers are instrumented functions (a shadow call stack entry
+// and exit each, per argument and thread); argAt is inlined into the
+// uninstrumented launch_call.
+template <std::size_t I, class T> struct ArgSlot {
+  T value;
+};
+template <class Seq, class... T> struct ArgPack;
+template <std::size_t... I, class... T>
+struct ArgPack<std::index_sequence<I...>, T...> : ArgSlot<I, T>... {
+  static constexpr std::size_t size = sizeof...(T);
+  template <class... A, class = std::enable_if_t<sizeof...(A) == sizeof...(T) &&
+                                                 !(std::is_same_v<std::decay_t<A>, ArgPack> || ...)>>
+  explicit ArgPack(A &&...a) : ArgSlot<I, T>{std::forward<A>(a)}... {}
+};
+template <class... T> using LaunchArgs = ArgPack<std::index_sequence_for<T...>, T...>;
+template <std::size_t I, class T>
+__attribute__((always_inline)) inline T &argAt(ArgSlot<I, T> &slot) {
+  return slot.value;
+}
+
+template <class F, class Args> struct LaunchClosure {
   F body;
-  Tuple args;
+  Args args;
 };
 
-// Not instrumented at all (not even function entry/exit), and it calls the launch lambda directly
-// (std::get's entry and exit balance before the call), so a kernel's body always runs at call depth
-// 2: frames below that are the launch machinery, not the user's call stack.
+// Not instrumented at all (not even function entry/exit), and it calls the launch lambda directly,
+// so a kernel's body always runs at call depth 2: frames below that are the launch machinery, not
+// the user's call stack.
 template <class Closure, std::size_t... I>
 __attribute__((disable_sanitizer_instrumentation)) void launch_call(Closure *c,
                                                                     std::index_sequence<I...>) {
-  c->body(std::get<I>(c->args)...);
+  c->body(argAt<I>(c->args)...);
 }
 template <class Closure>
 __attribute__((disable_sanitizer_instrumentation)) void launch_entry(void *p) {
   auto *c = static_cast<Closure *>(p);
-  launch_call(c, std::make_index_sequence<std::tuple_size_v<decltype(c->args)>>{});
+  launch_call(c, std::make_index_sequence<decltype(c->args)::size>{});
 }
 inline constexpr unsigned kKernelCallDepth = 2;
 
@@ -161,15 +182,12 @@ inline constexpr unsigned kKernelCallDepth = 2;
 // parameters are read and replaced through these).
 template <class Closure, std::size_t... I>
 unsigned closure_args_at(Closure *c, void **ptrs, std::size_t *sizes, std::index_sequence<I...>) {
-  ((ptrs[I] = static_cast<void *>(&std::get<I>(c->args)),
-    sizes[I] = sizeof(std::tuple_element_t<I, decltype(c->args)>)),
-   ...);
+  ((ptrs[I] = static_cast<void *>(&argAt<I>(c->args)), sizes[I] = sizeof(argAt<I>(c->args))), ...);
   return static_cast<unsigned>(sizeof...(I));
 }
 template <class Closure> unsigned closure_args(void *p, void **ptrs, std::size_t *sizes) {
   auto *c = static_cast<Closure *>(p);
-  return closure_args_at(c, ptrs, sizes,
-                         std::make_index_sequence<std::tuple_size_v<decltype(c->args)>>{});
+  return closure_args_at(c, ptrs, sizes, std::make_index_sequence<decltype(c->args)::size>{});
 }
 } // namespace detail
 
@@ -178,10 +196,10 @@ template <class Closure> unsigned closure_args(void *p, void **ptrs, std::size_t
 // deduction exactly as at the original call.
 template <class F, class... A>
 cudaError_t launch(const KernelSite &site, const LaunchConfig &config, F &&body, A &&...args) {
-  using Tuple = std::tuple<std::decay_t<A>...>;
-  using Closure = detail::LaunchClosure<std::decay_t<F>, Tuple>;
+  using Args = detail::LaunchArgs<std::decay_t<A>...>;
+  using Closure = detail::LaunchClosure<std::decay_t<F>, Args>;
   if (warpsim_stream_capturing(config.stream)) { // recorded into a graph, run with it
-    Closure c{std::forward<F>(body), Tuple(std::forward<A>(args)...)};
+    Closure c{std::forward<F>(body), Args(std::forward<A>(args)...)};
     return warpsim_capture_launch(&site, &config, &detail::launch_entry<Closure>, &c,
                                   sizeof(Closure), alignof(Closure),
                                   &detail::closure_args<Closure>);
@@ -189,7 +207,7 @@ cudaError_t launch(const KernelSite &site, const LaunchConfig &config, F &&body,
   void *buf = warpsim_param_buffer(sizeof(Closure), alignof(Closure));
   if (buf == nullptr)
     return cudaErrorInvalidValue;
-  auto *closure = ::new (buf) Closure{std::forward<F>(body), Tuple(std::forward<A>(args)...)};
+  auto *closure = ::new (buf) Closure{std::forward<F>(body), Args(std::forward<A>(args)...)};
   cudaError_t err = warpsim_launch(&site, &config, &detail::launch_entry<Closure>, closure);
   closure->~Closure();
   return err;
