@@ -48,7 +48,7 @@ private:
   };
   static constexpr std::uint32_t kMany = 1u << 31;
   static constexpr std::uint32_t kSerial = kMany - 1;
-  static constexpr unsigned kPageShift = 12; // 4 KiB of memory: 1024 cells
+  static constexpr unsigned kPageShift = 12;  // 4 KiB of memory: 1024 cells
   static constexpr unsigned kChunkShift = 24; // 16 MiB: 4096 pages
   static constexpr std::size_t kPagesPerChunk = std::size_t{1} << (kChunkShift - kPageShift);
   struct Chunk {

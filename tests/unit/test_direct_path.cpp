@@ -18,7 +18,8 @@ std::uintptr_t at(const void *p, std::size_t off = 0) {
 }
 } // namespace
 
-TEST_CASE("conflict watch: threads on their own words never meet; a shared read-only word is fine") {
+TEST_CASE(
+    "conflict watch: threads on their own words never meet; a shared read-only word is fine") {
   alignas(8) std::uint32_t mem[8] = {};
   LaneConflictWatch w;
   REQUIRE(w.beginLaunch(64));
@@ -90,7 +91,8 @@ TEST_CASE("conflict watch: an earlier launch's or block's accesses are forgotten
   CHECK_FALSE(w.beginLaunch(std::uint64_t{1} << 31)); // more threads than serials
 }
 
-TEST_CASE("conflict watch: rollback puts back each word the launch wrote, as before its first write") {
+TEST_CASE(
+    "conflict watch: rollback puts back each word the launch wrote, as before its first write") {
   alignas(8) std::uint32_t mem[4] = {10, 20, 30, 40};
   LaneConflictWatch w;
   REQUIRE(w.beginLaunch(4));
@@ -137,15 +139,16 @@ TEST_CASE("lockstep count: lanes on one path issue one instruction per stop") {
   CHECK(c.finishWarp(true) == std::uint64_t{3});
 }
 
-TEST_CASE("lockstep count: an if/else and a lane that exits early, as the reconvergence rule groups") {
+TEST_CASE(
+    "lockstep count: an if/else and a lane that exits early, as the reconvergence rule groups") {
   // Lanes 0-1 take the if (stops 1, 2, 5), lanes 2-3 the else (1, 3, 4, 5),
   // lane 4 returns after 1, lane 5 makes no stop. The rule issues 1 (all),
   // then the lowest position: 2 (lanes 0-1), 3, 4 (lanes 2-3), then 5
   // (lanes 0-3, reconverged): 5 instructions.
   LockstepCount c;
   c.beginWarp(6);
-  const std::vector<std::vector<std::uintptr_t>> paths = {
-      {1, 2, 5}, {1, 2, 5}, {1, 3, 4, 5}, {1, 3, 4, 5}, {1}, {}};
+  const std::vector<std::vector<std::uintptr_t>> paths = {{1, 2, 5},    {1, 2, 5}, {1, 3, 4, 5},
+                                                          {1, 3, 4, 5}, {1},       {}};
   for (std::uint32_t l = 0; l < paths.size(); ++l) {
     for (std::uintptr_t p : paths[l])
       c.add(l, stopAt(p));
@@ -169,21 +172,19 @@ TEST_CASE("lockstep count: a lane still in a loop runs before lanes that left it
 }
 
 TEST_CASE("lockstep count: where the starvation rule could step in the count is unknown") {
+  // Lane 0 repeats a stop 300 times while lane 1 waits at the join.
+  auto longLoop = [](LockstepCount &c) {
+    c.beginWarp(2);
+    for (int i = 0; i < 300; ++i)
+      c.add(0, stopAt(2));
+    c.add(0, stopAt(9));
+    c.endLane(0);
+    c.add(1, stopAt(9));
+    c.endLane(1);
+  };
   LockstepCount c;
-  c.beginWarp(2);
-  for (int i = 0; i < 300; ++i)
-    c.add(0, stopAt(2));
-  c.add(0, stopAt(9));
-  c.endLane(0);
-  c.add(1, stopAt(9));
-  c.endLane(1);
-  CHECK_FALSE(c.finishWarp(true).has_value());  // independent thread scheduling
-  c.beginWarp(2);
-  for (int i = 0; i < 300; ++i)
-    c.add(0, stopAt(2));
-  c.add(0, stopAt(9));
-  c.endLane(0);
-  c.add(1, stopAt(9));
-  c.endLane(1);
+  longLoop(c);
+  CHECK_FALSE(c.finishWarp(true).has_value()); // independent thread scheduling
+  longLoop(c);
   CHECK(c.finishWarp(false) == std::uint64_t{301}); // warp-synchronous: no such rule
 }
