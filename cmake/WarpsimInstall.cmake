@@ -20,9 +20,10 @@ install(PROGRAMS "$<TARGET_FILE_DIR:warpsim>/warpsim-nvcc" DESTINATION bin)
 install(CODE "
   set(_lib \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${WARPSIM_INSTALL_LIBDIR}\")
   set(_run \"\${CMAKE_INSTALL_PREFIX}/${WARPSIM_INSTALL_LIBDIR}\")
-  foreach(_l cudart_static cudadevrt)
-    file(WRITE \"\${_lib}/cuda/lib64/lib\${_l}.a\" \"EXTERN(warpsim_link_checkers warpsim_link_profiler)\\nINPUT(\${_run}/$<TARGET_FILE_NAME:warpsim_checks> \${_run}/$<TARGET_FILE_NAME:warpsim_rt> \${_run}/$<TARGET_FILE_NAME:warpsim_sim_core> \${_run}/$<TARGET_FILE_NAME:warpsim_model> \${_run}/$<TARGET_FILE_NAME:warpsim_cuda_errors> $<TARGET_FILE:Boost::context> -lpthread)\\n\")
-  endforeach()")
+  foreach(_l ${WARPSIM_TOOLKIT_LIBS})
+    file(WRITE \"\${_lib}/cuda/lib64/lib\${_l}.a\" \"EXTERN(warpsim_link_checkers warpsim_link_profiler)\\nINPUT(\${_run}/$<TARGET_FILE_NAME:warpsim_checks> \${_run}/$<TARGET_FILE_NAME:warpsim_rt> \${_run}/$<TARGET_FILE_NAME:warpsim_sim_core> \${_run}/$<TARGET_FILE_NAME:warpsim_model> \${_run}/$<TARGET_FILE_NAME:warpsim_cuda_errors> $<TARGET_FILE:Boost::context> AS_NEEDED(${WARPSIM_OPENBLAS_LIB}) -lpthread)\\n\")
+  endforeach()
+  file(CREATE_LINK \"../../../${WARPSIM_INSTALL_INCLUDEDIR}\" \"\${_lib}/cuda/include\" SYMBOLIC)")
 install(TARGETS warpsim_rt warpsim_checks warpsim_sim_core warpsim_model warpsim_cuda_errors
         ARCHIVE DESTINATION ${WARPSIM_INSTALL_LIBDIR})
 install(DIRECTORY "${CMAKE_SOURCE_DIR}/sim/include/" DESTINATION ${WARPSIM_INSTALL_INCLUDEDIR})

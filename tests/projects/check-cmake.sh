@@ -30,6 +30,9 @@ cat "$tmp/build.log"
 cat "$tmp/run.out"
 grep -qxF "bins: 69 69 69 69 70 59 60 59 60 59 59 60 59 60 59 60" "$tmp/run.out" || fail "wrong bins"
 grep -qxF "PASSED" "$tmp/run.out" || fail "not PASSED"
+grep -qxF "total (cuBLAS): 1000" "$tmp/run.out" || fail "cuBLAS (CUDA::cublas) did not sum the bins"
+grep -q "Found CUDAToolkit: .*/include (found version \"13\.0" "$tmp/configure.log" ||
+  fail "find_package(CUDAToolkit) did not find warpsim-nvcc's toolkit"
 
 "$warpsim" check --exec "$tmp/b/app" >"$tmp/check.out" 2>&1 || { cat "$tmp/check.out"; fail "check of the clean run"; }
 grep -q "warpsim: 0 errors" "$tmp/check.out" || { cat "$tmp/check.out"; fail "clean run not clean"; }

@@ -1,8 +1,10 @@
 // The executable's unit: data on the device, the library's histogram, the
-// result checked against the host's count.
+// result checked against the host's count, and the bins summed by cuBLAS
+// (linked as CUDA::cublas through find_package(CUDAToolkit)).
 #include <cstdio>
 #include <cstring>
 
+#include <cublas_v2.h>
 #include <cuda_runtime.h>
 
 #include "format.h"
@@ -28,6 +30,17 @@ int main(int argc, char **argv) {
   unsigned got[kBins];
   cudaMemcpy(got, bins, sizeof got, cudaMemcpyDeviceToHost);
   std::printf("bins: %s\n", formatBins(got, kBins).c_str());
+  float asFloat[kBins], total = 0.0f, *dev = nullptr;
+  for (int b = 0; b < kBins; ++b)
+    asFloat[b] = static_cast<float>(got[b]);
+  cudaMalloc(&dev, sizeof asFloat);
+  cudaMemcpy(dev, asFloat, sizeof asFloat, cudaMemcpyHostToDevice);
+  cublasHandle_t handle;
+  cublasCreate(&handle);
+  cublasSasum(handle, kBins, dev, 1, &total);
+  cublasDestroy(handle);
+  cudaFree(dev);
+  std::printf("total (cuBLAS): %g\n", total);
   const bool ok = std::memcmp(got, want, sizeof got) == 0;
   std::printf("%s\n", ok ? "PASSED" : "FAILED");
   cudaFree(in);
