@@ -13,9 +13,16 @@
 //     read in it, an atomic whose result is used, or a load whose address
 //     the loop does not change.
 // A kernel with none is eligible; otherwise its first reason, with the
-// source location, is what `--timing` prints. The table is registered with
-// the runtime by a constructor: __warpsim_register_kernel_traits(rows, n),
-// rows of { const void *kernel; const char *reason /* null: eligible */; }.
+// source location, is what `--timing` prints. CTA barriers (__syncthreads,
+// its reducing forms, thread_block::sync) are the exception: threads then
+// run one after the other from one barrier to the next (the direct path's
+// segments), so they do not make a kernel ineligible but are flagged, and a
+// loop that passes one is not suspected of spinning on a plain read (the
+// read after the barrier is ordered; a lane that spins between two barriers
+// is still caught at run time, by --spin-limit). The table is registered
+// with the runtime by a constructor: __warpsim_register_kernel_traits(rows,
+// n), rows of { const void *kernel; const char *reason /* null: eligible */;
+// unsigned flags /* 1: CTA barriers */; }.
 #include "KernelTraits.h"
 
 #include <map>
@@ -60,14 +67,21 @@ std::string sourceName(const Function &f) {
 
 bool contains(const std::string &s, const char *part) { return s.find(part) != std::string::npos; }
 
+// A CTA-wide barrier of id 0 for every thread of the block.
+bool ctaBarrier(const std::string &name) {
+  return name == "__syncthreads" || name == "__syncthreads_count" || name == "__syncthreads_and" ||
+         name == "__syncthreads_or" || name == "warpsim_block_sync";
+}
+
 // Runtime entries (declarations) a thread may call without waiting for or
 // seeing another: "" ; otherwise what it is, for the reason.
 std::string blockingCall(const std::string &name) {
+  if (ctaBarrier(name))
+    return "";
   static const char *const kWaits[] = {
-      "sync",      "barrier", "shfl",     "ballot",       "activemask", "__all",
-      "__any",     "__uni",   "match_a",  "nanosleep",    "cp_async",   "memcpy_async",
-      "ptx_exec",  "exec",    "cluster",  "grid",         "pipeline",   "mapa",
-      "globaltimer"};
+      "sync",    "barrier", "shfl",      "ballot",   "activemask",   "__all",    "__any",
+      "__uni",   "match_a", "nanosleep", "cp_async", "memcpy_async", "ptx_exec", "exec",
+      "cluster", "grid",    "pipeline",  "mapa",     "globaltimer"};
   for (const char *w : kWaits)
     if (contains(name, w))
       return "a synchronising call, " + name + "()";
@@ -103,10 +117,10 @@ bool builtinGetter(const Function *f) {
   if (f == nullptr)
     return false;
   const std::string n = demangle(f->getName().str());
-  for (const char *g : {"warpsim_thread_idx", "warpsim_block_idx", "warpsim_block_dim",
-                        "warpsim_grid_dim", "warpsim_warp_size", "warpsim_threadIdx_t::",
-                        "warpsim_blockIdx_t::", "warpsim_blockDim_t::", "warpsim_gridDim_t::",
-                        "warpsim_warpSize_t::"})
+  for (const char *g :
+       {"warpsim_thread_idx", "warpsim_block_idx", "warpsim_block_dim", "warpsim_grid_dim",
+        "warpsim_warp_size", "warpsim_threadIdx_t::", "warpsim_blockIdx_t::",
+        "warpsim_blockDim_t::", "warpsim_gridDim_t::", "warpsim_warpSize_t::"})
     if (n.rfind(g, 0) == 0)
       return true;
   return false;
@@ -139,7 +153,33 @@ public:
     return "";
   }
 
+  // `f` or a function it calls passes a CTA barrier.
+  bool passesBarrier(Function &f, int depth = 0) {
+    if (depth > 16)
+      return false;
+    if (auto it = barrier_.find(&f); it != barrier_.end())
+      return it->second;
+    barrier_[&f] = false; // recursion: decided by the other paths
+    bool found = false;
+    for (BasicBlock &bb : f)
+      for (Instruction &i : bb)
+        if (!found)
+          found = callPassesBarrier(i, depth);
+    barrier_[&f] = found;
+    return found;
+  }
+
 private:
+  bool callPassesBarrier(Instruction &i, int depth) {
+    auto *call = dyn_cast<CallBase>(&i);
+    if (call == nullptr || isa<IntrinsicInst>(call) || call->isInlineAsm())
+      return false;
+    Function *g = call->getCalledFunction();
+    if (g == nullptr)
+      return false;
+    return g->isDeclaration() ? ctaBarrier(sourceName(*g)) : passesBarrier(*g, depth + 1);
+  }
+
   std::string visit(Function &f, std::set<Function *> &onPath, std::set<Function *> &done) {
     if (done.count(&f) != 0)
       return "";
@@ -193,20 +233,25 @@ private:
 
   // A loop in which a thread may wait for another thread's write.
   std::string spin(Loop &l) {
+    bool barrier = false;
+    for (BasicBlock *bb : l.blocks())
+      for (Instruction &i : *bb)
+        barrier = barrier || callPassesBarrier(i, 0);
     for (BasicBlock *bb : l.blocks())
       for (Instruction &i : *bb) {
         if (auto *ld = dyn_cast<LoadInst>(&i)) {
           if (privateSlot(ld->getPointerOperand()))
             continue;
           // __constant__ memory: no thread writes it while kernels run.
-          if (const auto *gv = dyn_cast<GlobalVariable>(getUnderlyingObject(ld->getPointerOperand()));
+          if (const auto *gv =
+                  dyn_cast<GlobalVariable>(getUnderlyingObject(ld->getPointerOperand()));
               gv != nullptr && (gv->isConstant() || constants_.count(gv) != 0))
             continue;
           if (ld->isVolatile())
             return "a volatile read in a loop" + where(i) + " (a possible spin-wait)";
           if (ld->isAtomic())
             return "an atomic read in a loop" + where(i) + " (a possible spin-wait)";
-          if (invariant(ld->getPointerOperand(), l, 0))
+          if (!barrier && invariant(ld->getPointerOperand(), l, 0))
             return "a read in a loop of an address the loop does not change" + where(i) +
                    " (a possible spin-wait)";
         } else if (isa<AtomicCmpXchgInst>(i) || (isa<AtomicRMWInst>(i) && !i.use_empty())) {
@@ -245,8 +290,8 @@ private:
           found = true;
         else if (auto *call = dyn_cast<CallBase>(&i); call && !isa<IntrinsicInst>(call))
           if (Function *g = call->getCalledFunction())
-            found = g->isDeclaration() ? isAtomicEntry(sourceName(*g))
-                                       : atomicInside(*g, depth + 1);
+            found =
+                g->isDeclaration() ? isAtomicEntry(sourceName(*g)) : atomicInside(*g, depth + 1);
       }
     atomic_[&f] = found;
     return found;
@@ -298,6 +343,7 @@ private:
   std::set<const GlobalVariable *> constants_; // __constant__ variables
   std::map<Function *, std::string> cache_;
   std::map<const Function *, bool> atomic_;
+  std::map<const Function *, bool> barrier_;
 };
 
 // The globals annotated `what` (cuda_keywords.h): clang lists them in
@@ -346,7 +392,7 @@ PreservedAnalyses KernelTraitsPass::run(Module &m, ModuleAnalysisManager &mam) {
   LLVMContext &ctx = m.getContext();
   PointerType *ptr = PointerType::getUnqual(ctx);
   Type *i32 = Type::getInt32Ty(ctx);
-  StructType *rowTy = StructType::get(ctx, {ptr, ptr});
+  StructType *rowTy = StructType::get(ctx, {ptr, ptr, i32});
   std::vector<Constant *> rows;
   for (Function *k : ks) {
     const std::string reason = analysis.reasonFor(*k);
@@ -358,7 +404,8 @@ PreservedAnalyses KernelTraitsPass::run(Module &m, ModuleAnalysisManager &mam) {
       gv->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
       text = gv;
     }
-    rows.push_back(ConstantStruct::get(rowTy, {k, text}));
+    const unsigned flags = analysis.passesBarrier(*k) ? 1 : 0;
+    rows.push_back(ConstantStruct::get(rowTy, {k, text, ConstantInt::get(i32, flags)}));
   }
   ArrayType *tableTy = ArrayType::get(rowTy, rows.size());
   auto *table = new GlobalVariable(m, tableTy, true, GlobalValue::PrivateLinkage,

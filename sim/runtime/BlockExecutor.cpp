@@ -79,8 +79,9 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
   if (PtxMemory *m = rt_.ptx)
     m->forget(info.smem_base, MemoryMap::kSharedWindow); // an earlier block's histories
   lanes.resize(nthreads);
-  // The compiled engine runs lanes on the host thread's stack.
-  const bool fibers = grid_.engine() == LaunchEngine::Fibers;
+  // The compiled engine runs lanes on the host thread's stack, except from
+  // barrier to barrier.
+  const bool fibers = grid_.engine() == LaunchEngine::Fibers || grid_.directSegments();
   const std::uint32_t nwarps = (nthreads + ws - 1) / ws;
   warps.resize(nwarps);
   for (std::uint32_t w = 0; w < nwarps; ++w) {
@@ -412,7 +413,8 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   e.addr = addr;
   e.pc = pc;
   e.position = codePosition(pc);
-  e.site = currentSiteId();
+  // The direct path reports nothing at an access that happens.
+  e.site = watch_ == nullptr ? currentSiteId() : kNoSite;
   if (recording_) {
     if (watch_ != nullptr && c.space != MemorySpace::Constant &&
         !watch_->access(serial_, addr, size, kind != AccessKind::Load && !atomicLoad,
@@ -435,7 +437,7 @@ PendingEvent &BlockExecutor::event(Lane *l, EventKind kind, std::uintptr_t pc) {
   e.kind = kind;
   e.pc = pc;
   e.position = codePosition(pc);
-  e.site = pc != 0 ? currentSiteId() : kNoSite;
+  e.site = pc != 0 && watch_ == nullptr ? currentSiteId() : kNoSite;
   e.addr = 0;
   e.size = 0;
   return e;

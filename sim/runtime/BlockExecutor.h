@@ -23,8 +23,8 @@
 #include "LockstepCount.h"
 #include "Observer.h"
 #include "Options.h"
-#include "RoundState.h"
 #include "RecordedLanes.h"
+#include "RoundState.h"
 #include "SyncTable.h"
 
 namespace warpsim::sim {
@@ -86,7 +86,9 @@ public:
 
   // ---- the compiled engine (RecordedLanes.cpp): runs every lane to its
   // end now, one after the other (GridRunner, when the block is admitted);
-  // a recorded launch logs their events for run() to replay.
+  // a recorded launch logs their events for run() to replay. A direct
+  // launch whose kernel passes CTA barriers runs them from one barrier to
+  // the next instead (BarrierSegments.cpp).
   void runLanesToEnd();
 
   // ---- for the WarpSchedule
@@ -232,13 +234,18 @@ private:
   // The direct path: two threads met on a word (or the lockstep count is
   // not known): the launch ends and runs again on fibers.
   [[noreturn]] void restartOnFibers(const char *why);
-  bool finishDirectWarp();
+  bool finishDirectWarp(Warp &w);
+  // The direct path from barrier to barrier (BarrierSegments.cpp).
+  void runSegments();
+  bool resumeToBarrier(Lane &l);
+  std::uint64_t segmentBarrier(Lane *l);
+  bool completeSegment();
   struct Replay {
     std::uint32_t cursor = 0;
     std::int64_t post = -1; // the logged store the lane makes when next run
     bool serialPassed = false;
   };
-  bool recording_ = false; // a lane runs to its end (no fiber)
+  bool recording_ = false;                       // a lane runs to its end (no fiber)
   std::vector<std::vector<RecordedEvent>> logs_; // by thread
   std::vector<Replay> replay_;
   std::vector<std::pair<cudaError_t, Finding>> recordedFindings_;

@@ -76,6 +76,7 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
                                    "numbers (2^31)"};
     }
     engine_ = d.engine;
+    segments_ = d.barriers;
     noteEngine(rt_, launch, d);
     if (engine_ == LaunchEngine::Direct)
       parallel_ = false; // every block runs to its end when admitted
@@ -115,6 +116,7 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   launch_ = nullptr;
   parallel_ = false;
   engine_ = LaunchEngine::Fibers;
+  segments_ = false;
   releaseExtraSlots();
   if (ProgressBoard *p = rt_.progress)
     p->blocks_total.store(0, std::memory_order_relaxed);
@@ -226,9 +228,11 @@ void GridRunner::rerunOnFibers(LaunchInfo &launch, const EngineStats &before, st
   beginLayout(launch);
   schedule_->beginLaunch(rt_.options, launch.id);
   engine_ = LaunchEngine::Fibers;
+  segments_ = false;
   noteEngine(rt_, launch,
-             {LaunchEngine::Fibers, std::string(restartWhy_) + " on the compiled engine: the "
-                                                              "launch was undone and ran again here"});
+             {LaunchEngine::Fibers, std::string(restartWhy_) +
+                                        " on the compiled engine: the "
+                                        "launch was undone and ran again here"});
   parallel_ = parallelEligible(launch);
   if (parallel_)
     owners_.beginLaunch();

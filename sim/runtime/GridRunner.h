@@ -58,6 +58,9 @@ public:
   WarpSchedule &schedule() { return *schedule_; }
   // Fibers, or the compiled engine (RecordedLanes.h), for this launch.
   LaunchEngine engine() const { return engine_; }
+  // A direct launch whose kernel passes CTA barriers: its lanes have fibers
+  // that switch only there (BlockExecutor::runSegments).
+  bool directSegments() const { return engine_ == LaunchEngine::Direct && segments_; }
   // This launch runs in deterministic parallel rounds (--jobs).
   bool parallel() const { return parallel_; }
   // Observers watch warp operations: in a parallel round they are issued,
@@ -150,6 +153,7 @@ private:
   void *closure_ = nullptr;
   std::unique_ptr<WarpSchedule> schedule_;
   LaunchEngine engine_ = LaunchEngine::Fibers;
+  bool segments_ = false;                             // directSegments()
   std::vector<std::unique_ptr<BlockExecutor>> slots_; // resident blocks, by slot
   std::vector<BlockExecutor *> resident_;             // in admission order
   std::vector<BlockExecutor *> round_;                // this round's turns, in order
@@ -165,7 +169,7 @@ private:
   std::uint32_t clusterSize_ = 1;
   std::vector<Cluster> clusters_; // resident clusters, by cluster slot
   bool aborted_ = false;
-  bool restart_ = false;  // restartOnFibers()
+  bool restart_ = false; // restartOnFibers()
   const char *restartWhy_ = "";
   bool watching_ = false; // the direct path's conflict watch is on
   LaneConflictWatch watch_;

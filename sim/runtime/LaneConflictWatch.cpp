@@ -1,5 +1,6 @@
 #include "LaneConflictWatch.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace warpsim::sim {
@@ -13,9 +14,11 @@ bool LaneConflictWatch::beginLaunch(std::uint64_t threads) {
     chunks_.clear();
     for (CacheEntry &e : cache_)
       e = CacheEntry{};
+    for (PageEntry &e : pageCache_)
+      e = PageEntry{};
     next_ = 1;
   }
-  launchFirst_ = blockFirst_ = next_;
+  launchFirst_ = blockFirst_ = segFirst_ = next_;
   return true;
 }
 
@@ -31,34 +34,36 @@ LaneConflictWatch::Chunk &LaneConflictWatch::chunk(std::uintptr_t index) {
   return *c;
 }
 
-LaneConflictWatch::Cell &LaneConflictWatch::cell(std::uintptr_t word) {
+LaneConflictWatch::Cell *LaneConflictWatch::pageOf(std::uintptr_t word) {
   Chunk &c = chunk(word >> kChunkShift);
   std::unique_ptr<Cell[]> &page = c.pages[(word >> kPageShift) & (kPagesPerChunk - 1)];
   if (!page)
     page.reset(new Cell[std::size_t{1} << (kPageShift - 2)]()); // zero: nobody
-  return page[(word >> 2) & ((std::size_t{1} << (kPageShift - 2)) - 1)];
+  return page.get();
 }
 
 bool LaneConflictWatch::access(std::uint32_t serial, std::uintptr_t addr, std::uint32_t size,
                                bool write, bool shared) {
-  const std::uint32_t first = shared ? blockFirst_ : launchFirst_;
   const std::uintptr_t last = (addr + (size == 0 ? 1 : size) - 1) & ~std::uintptr_t{3};
   for (std::uintptr_t w = addr & ~std::uintptr_t{3}; w <= last; w += 4) {
     Cell &c = cell(w);
-    const bool written = c.writer >= first;
-    if (written && c.writer != serial)
+    if (c.writer != serial && concurrent(c.writer, shared))
       return false;
-    const bool read = (c.reader & kSerial) >= first;
+    // Several readers keep the smallest serial: if any of them may meet
+    // this thread, the smallest does (serials grow with blocks and
+    // segments, and a reader that may not meet the next is dropped).
+    const std::uint32_t r = c.reader & kSerial;
+    const bool read = concurrent(r, shared);
     if (!write) {
       if (!read)
         c.reader = serial;
       else if (c.reader != serial)
-        c.reader = serial | kMany;
+        c.reader = std::min(r, serial) | kMany;
       continue;
     }
     if (read && c.reader != serial)
       return false;
-    if (!written && !shared) {
+    if (!shared && c.writer < launchFirst_) {
       Undo u{w, 0};
       std::memcpy(&u.bytes, reinterpret_cast<const void *>(w), 4);
       undo_.push_back(u);

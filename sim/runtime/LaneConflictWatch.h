@@ -11,6 +11,10 @@
 // Threads are numbered by a serial that grows across launches, so words
 // touched by an earlier launch need no clearing: a word is this launch's (or
 // this block's) only if its serial is at least the launch's (block's) first.
+// A block whose threads run from one CTA barrier to the next (segments)
+// numbers them again at each barrier: accesses of an earlier segment of the
+// same block are ordered before the current one's by the barrier, so they
+// do not meet; those of other blocks of the launch still do.
 #pragma once
 
 #include <cstddef>
@@ -28,9 +32,18 @@ public:
   bool beginLaunch(std::uint64_t threads);
   // The serial of the first of `threads` threads of the next block.
   std::uint32_t beginBlock(std::uint32_t threads) {
-    blockFirst_ = next_;
+    blockFirst_ = segFirst_ = next_;
     next_ += threads;
     return blockFirst_;
+  }
+  // The block's threads passed a barrier: the serial of the first of them
+  // from now on, or 0 when serials ran out (the launch is not watched).
+  std::uint32_t beginSegment(std::uint32_t threads) {
+    if (std::uint64_t{next_} + threads >= kSerial)
+      return 0;
+    segFirst_ = next_;
+    next_ += threads;
+    return segFirst_;
   }
   // Thread `serial` accesses [addr, addr+size): false if it meets another
   // thread's access on a word (the launch must go back to fibers).
@@ -59,7 +72,21 @@ private:
     std::uint32_t bytes;
   };
 
-  Cell &cell(std::uintptr_t word);
+  // Most accesses fall in a few pages: a direct-mapped cache of them before
+  // the chunk table.
+  Cell &cell(std::uintptr_t word) {
+    const std::uintptr_t page = word >> kPageShift;
+    PageEntry &e = pageCache_[page & (kPageCache - 1)];
+    if (e.page != page) [[unlikely]]
+      e = {page, pageOf(word)};
+    return e.cells[(word >> 2) & ((std::size_t{1} << (kPageShift - 2)) - 1)];
+  }
+  Cell *pageOf(std::uintptr_t word);
+  // An access by thread `s` may meet the current thread's: it is of this
+  // segment, or (global memory) of another block of this launch.
+  bool concurrent(std::uint32_t s, bool shared) const {
+    return s >= segFirst_ || (!shared && s >= launchFirst_ && s < blockFirst_);
+  }
   Chunk &chunk(std::uintptr_t index);
 
   std::unordered_map<std::uintptr_t, std::unique_ptr<Chunk>> chunks_;
@@ -68,9 +95,15 @@ private:
     Chunk *chunk = nullptr;
   };
   CacheEntry cache_[16];
+  struct PageEntry {
+    std::uintptr_t page = ~std::uintptr_t{0};
+    Cell *cells = nullptr;
+  };
+  static constexpr std::size_t kPageCache = 64;
+  PageEntry pageCache_[kPageCache];
   std::vector<Undo> undo_;
   std::uint32_t next_ = 1; // serial of the next thread (0 is nobody)
-  std::uint32_t launchFirst_ = 1, blockFirst_ = 1;
+  std::uint32_t launchFirst_ = 1, blockFirst_ = 1, segFirst_ = 1;
 };
 
 } // namespace warpsim::sim

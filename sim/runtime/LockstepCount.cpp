@@ -47,7 +47,8 @@ void LockstepCount::endLane(std::uint32_t lane) {
   }
 }
 
-std::optional<std::uint64_t> LockstepCount::finishWarp(bool independent) {
+std::optional<std::uint64_t> LockstepCount::finishWarp(bool independent, std::uint64_t &last,
+                                                       std::uint32_t &streak) {
   if (!haveRef_)
     return 0;
   // A lane is the reference's twin (made all its stops), empty, or its own.
@@ -63,15 +64,17 @@ std::optional<std::uint64_t> LockstepCount::finishWarp(bool independent) {
     candidates |= std::uint64_t{1} << i;
     uniform &= !l.own || i == refLane_;
   }
-  if (uniform)
+  if (uniform) {
+    last = candidates; // every issue: the whole group, nobody waits
+    streak = 0;
     return ref().size();
+  }
 
   std::vector<std::size_t> at(count_, 0);
   auto stop = [&](int i) -> const model::LaneStop & {
     return stopsOf(static_cast<std::uint32_t>(i))[at[static_cast<std::size_t>(i)]];
   };
-  std::uint64_t count = 0, last = 0;
-  std::uint32_t streak = 0;
+  std::uint64_t count = 0;
   while (candidates != 0) {
     const std::uint64_t group =
         model::reconvergenceGroup(candidates, model::reconvergenceLeader(candidates, stop), stop);

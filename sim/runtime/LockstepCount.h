@@ -30,7 +30,10 @@ public:
   void endLane(std::uint32_t lane);
   // The warp's warp instructions; nullopt where the schedule's answer is not
   // known here (the independent model's starvation rule could step in).
-  std::optional<std::uint64_t> finishWarp(bool independent);
+  // `last`, `streak`: the warp's last group and how often it repeated, kept
+  // across a block's barrier segments as the schedule keeps them.
+  std::optional<std::uint64_t> finishWarp(bool independent, std::uint64_t &last,
+                                          std::uint32_t &streak);
   // Stops kept for the current warp (the caller bounds memory with it).
   std::size_t kept() const { return kept_; }
 

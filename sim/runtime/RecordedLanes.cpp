@@ -15,7 +15,11 @@
 
 namespace {
 struct TraitTable {
-  std::map<const void *, const char *> reasons; // kernel -> null or reason
+  struct Row {
+    const char *reason; // null: eligible
+    unsigned flags;
+  };
+  std::map<const void *, Row> rows; // by kernel
   bool any = false;
 };
 // Never destroyed: module constructors fill it, and the runtime reads it
@@ -31,7 +35,7 @@ extern "C" void __warpsim_register_kernel_traits(const WarpsimKernelTrait *rows,
   TraitTable &t = traits();
   t.any = true;
   for (std::uint32_t i = 0; i < count; ++i)
-    t.reasons.emplace(rows[i].kernel, rows[i].reason);
+    t.rows.emplace(rows[i].kernel, TraitTable::Row{rows[i].reason, rows[i].flags});
 }
 
 namespace warpsim::sim {
@@ -73,7 +77,9 @@ void hostStack(std::uintptr_t &lo, std::uintptr_t &hi) {
 
 EngineDecision chooseEngine(Runtime &rt, const LaunchInfo &launch, bool observed) {
   const Options &o = rt.options;
-  auto fibers = [](std::string why) { return EngineDecision{LaunchEngine::Fibers, std::move(why)}; };
+  auto fibers = [](std::string why) {
+    return EngineDecision{LaunchEngine::Fibers, std::move(why)};
+  };
   if (o.engine == Engine::Fibers)
     return fibers("--engine fibers");
   if (o.schedule != Schedule::Lockstep)
@@ -90,11 +96,12 @@ EngineDecision chooseEngine(Runtime &rt, const LaunchInfo &launch, bool observed
     return fibers("no kernel table: the program was not built with the value-carrying "
                   "instrumentation");
   const void *k = launch.site->kernel_addr;
-  auto it = k != nullptr ? t.reasons.find(k) : t.reasons.end();
-  if (it == t.reasons.end())
+  auto it = k != nullptr ? t.rows.find(k) : t.rows.end();
+  if (it == t.rows.end())
     return fibers("the kernel is not in the instrumented code's table");
-  if (it->second != nullptr)
-    return fibers(it->second);
+  if (it->second.reason != nullptr)
+    return fibers(it->second.reason);
+  const bool barriers = (it->second.flags & 1) != 0;
   // Under auto only the direct path: it watches for threads that meet on a
   // word (LaneConflictWatch) and then runs the launch again on fibers, so
   // the output is the same. A recorded launch cannot yet go back (its
@@ -103,8 +110,16 @@ EngineDecision chooseEngine(Runtime &rt, const LaunchInfo &launch, bool observed
     return fibers("the kernel could run compiled; auto does not record it yet (a launch whose "
                   "threads meet on a word cannot go back to fibers once checkers saw it): "
                   "--engine compiled records it");
+  if (observed && barriers)
+    return fibers("CTA barriers: the recorded path runs each thread to its end (only the "
+                  "direct path, under run, runs threads from one barrier to the next)");
   if (observed)
     return {LaunchEngine::Recorded, "compiled, recorded: observers watch its events"};
+  if (barriers)
+    return {LaunchEngine::Direct,
+            "compiled, direct, from barrier to barrier: nothing watches its accesses (threads "
+            "that meet on a word between two barriers send the launch back to fibers)",
+            true};
   return {LaunchEngine::Direct, "compiled, direct: nothing watches its accesses (threads that "
                                 "meet on a word send the launch back to fibers)"};
 }
@@ -142,6 +157,10 @@ void printEngineNotes() {
 // An error that ends the launch unwinds the lane (kernel code owns no host
 // resources) back here.
 void BlockExecutor::runLanesToEnd() {
+  if (grid_.directSegments()) {
+    runSegments();
+    return;
+  }
   const bool log = grid_.engine() == LaunchEngine::Recorded;
   std::uintptr_t lo, hi;
   hostStack(lo, hi);
@@ -176,7 +195,7 @@ void BlockExecutor::runLanesToEnd() {
     restoreSuppressed(l);
     if (watch_ != nullptr && ended) {
       lockstep_.endLane(l.lane);
-      if (l.lane + 1 == l.warp->count && !finishDirectWarp())
+      if (l.lane + 1 == l.warp->count && !finishDirectWarp(*l.warp))
         break;
     }
     if (log) {
@@ -279,9 +298,9 @@ void BlockExecutor::record(Lane *l) {
   if (e.kind == EventKind::Access && e.access != AccessKind::Load && e.size <= sizeof e.pre)
     std::memcpy(e.pre, reinterpret_cast<const void *>(e.addr), e.size);
   if (frames_.find(l->stack_hash) == frames_.end())
-    frames_.emplace(l->stack_hash,
-                    std::vector<std::uintptr_t>(l->frames, l->frames + std::min(l->depth,
-                                                                                Lane::kMaxFrames)));
+    frames_.emplace(
+        l->stack_hash,
+        std::vector<std::uintptr_t>(l->frames, l->frames + std::min(l->depth, Lane::kMaxFrames)));
 }
 
 std::uint64_t BlockExecutor::recordStop(Lane *l) {
@@ -289,6 +308,8 @@ std::uint64_t BlockExecutor::recordStop(Lane *l) {
     record(l);
     return 0;
   }
+  if (l->ev.kind == EventKind::Barrier && grid_.directSegments())
+    return segmentBarrier(l);
   // The kernel table said this kernel never waits: a call the analysis
   // missed. Nothing sound can follow.
   std::fflush(stdout);
@@ -320,9 +341,9 @@ void BlockExecutor::restartOnFibers(const char *why) {
 
 // The warp's warp instructions under lockstep; false (the launch goes back
 // to fibers) where the count is not known here.
-bool BlockExecutor::finishDirectWarp() {
-  const std::optional<std::uint64_t> n =
-      lockstep_.finishWarp(rt_.options.thread_model == ThreadModel::Independent);
+bool BlockExecutor::finishDirectWarp(Warp &w) {
+  const std::optional<std::uint64_t> n = lockstep_.finishWarp(
+      rt_.options.thread_model == ThreadModel::Independent, w.lastGroup, w.streak);
   if (!n) {
     grid_.restartOnFibers("the lockstep schedule's starvation rule could step in");
     return false;
@@ -363,10 +384,13 @@ void BlockExecutor::recordFinding(Lane *l, RecordedEvent::Special what, cudaErro
 
 void BlockExecutor::recordAbort(Lane *l, cudaError_t error, Finding finding) {
   restoreSuppressed(*l);
+  // The direct path runs threads in another order than the lockstep
+  // schedule, so where a launch-ending error stops them (the counts, which
+  // threads wrote) is not where fibers stop: the launch is undone and fibers
+  // report it as it happens there.
   if (grid_.engine() == LaunchEngine::Direct)
-    grid_.abort(error, std::move(finding));
-  else
-    recordFinding(l, RecordedEvent::Abort, error, std::move(finding));
+    restartOnFibers("an error ended the launch");
+  recordFinding(l, RecordedEvent::Abort, error, std::move(finding));
   __builtin_longjmp(unwind_, 1);
 }
 

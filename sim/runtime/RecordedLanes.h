@@ -57,6 +57,9 @@ struct RecordedEvent {
 struct EngineDecision {
   LaunchEngine engine = LaunchEngine::Fibers;
   std::string reason; // why, for --timing
+  // Direct: the kernel passes CTA barriers, so its lanes run on fibers that
+  // switch only there (BlockExecutor::runSegments).
+  bool barriers = false;
 };
 
 // Which engine runs `launch`. `observed`: a checker or profiler watches
@@ -74,6 +77,7 @@ void printEngineNotes();
 struct WarpsimKernelTrait {
   const void *kernel;
   const char *reason;
+  unsigned flags; // 1: it passes CTA barriers
 };
 extern "C" void __warpsim_register_kernel_traits(const WarpsimKernelTrait *rows,
                                                  std::uint32_t count);

@@ -91,6 +91,30 @@ TEST_CASE("conflict watch: an earlier launch's or block's accesses are forgotten
   CHECK_FALSE(w.beginLaunch(std::uint64_t{1} << 31)); // more threads than serials
 }
 
+TEST_CASE("conflict watch: a barrier orders a block's segments; other blocks still meet") {
+  alignas(8) std::uint32_t mem[4] = {};
+  LaneConflictWatch w;
+  REQUIRE(w.beginLaunch(8));
+  const std::uint32_t f = w.beginBlock(4);
+  CHECK(w.access(f, at(mem), 4, true, true));         // thread 0 writes a shared word
+  CHECK(w.access(f + 1, at(mem, 4), 4, true, false)); // thread 1 a global word
+  for (std::uint32_t t = 0; t < 4; ++t)
+    CHECK(w.access(f + t, at(mem, 8), 4, false, false)); // all read a global word
+  const std::uint32_t s = w.beginSegment(4);             // __syncthreads()
+  REQUIRE(s > f + 3);
+  CHECK(w.access(s + 2, at(mem), 4, false, true));           // reads thread 0's write: ordered
+  CHECK(w.access(s + 3, at(mem, 4), 4, true, false));        // overwrites thread 1's: ordered
+  CHECK(w.access(s + 1, at(mem, 8), 4, true, false));        // writes what all read: ordered
+  CHECK_FALSE(w.access(s + 2, at(mem, 8), 4, false, false)); // ...but not in this segment
+  // The next block: global words this launch's first block touched meet.
+  const std::uint32_t g = w.beginBlock(4);
+  CHECK(w.access(g, at(mem), 4, true, true)); // shared: per block
+  CHECK_FALSE(w.access(g, at(mem, 4), 4, false, false));
+  const std::uint32_t h = w.beginSegment(4);
+  CHECK_FALSE(w.access(h, at(mem, 8), 4, false, false)); // still another block's write
+  CHECK(w.beginSegment(std::uint32_t{1} << 31) == 0);    // serials ran out
+}
+
 TEST_CASE(
     "conflict watch: rollback puts back each word the launch wrote, as before its first write") {
   alignas(8) std::uint32_t mem[4] = {10, 20, 30, 40};
@@ -136,7 +160,9 @@ TEST_CASE("lockstep count: lanes on one path issue one instruction per stop") {
     c.endLane(l);
   }
   CHECK(c.kept() == 3); // the first lane's stops only
-  CHECK(c.finishWarp(true) == std::uint64_t{3});
+  std::uint64_t last = 0;
+  std::uint32_t streak = 0;
+  CHECK(c.finishWarp(true, last, streak) == std::uint64_t{3});
 }
 
 TEST_CASE(
@@ -154,7 +180,9 @@ TEST_CASE(
       c.add(l, stopAt(p));
     c.endLane(l);
   }
-  CHECK(c.finishWarp(true) == std::uint64_t{5});
+  std::uint64_t last = 0;
+  std::uint32_t streak = 0;
+  CHECK(c.finishWarp(true, last, streak) == std::uint64_t{5});
 }
 
 TEST_CASE("lockstep count: a lane still in a loop runs before lanes that left it") {
@@ -168,7 +196,9 @@ TEST_CASE("lockstep count: a lane still in a loop runs before lanes that left it
     c.add(1, stopAt(p));
   c.endLane(1);
   // 2 (both), 2 (lane 0), 2 (lane 0), 3 (both).
-  CHECK(c.finishWarp(true) == std::uint64_t{4});
+  std::uint64_t last = 0;
+  std::uint32_t streak = 0;
+  CHECK(c.finishWarp(true, last, streak) == std::uint64_t{4});
 }
 
 TEST_CASE("lockstep count: where the starvation rule could step in the count is unknown") {
@@ -183,8 +213,36 @@ TEST_CASE("lockstep count: where the starvation rule could step in the count is 
     c.endLane(1);
   };
   LockstepCount c;
+  std::uint64_t last = 0;
+  std::uint32_t streak = 0;
   longLoop(c);
-  CHECK_FALSE(c.finishWarp(true).has_value()); // independent thread scheduling
+  CHECK_FALSE(c.finishWarp(true, last, streak).has_value()); // independent thread scheduling
   longLoop(c);
-  CHECK(c.finishWarp(false) == std::uint64_t{301}); // warp-synchronous: no such rule
+  last = 0;
+  streak = 0;
+  CHECK(c.finishWarp(false, last, streak) == std::uint64_t{301}); // warp-synchronous
+}
+
+TEST_CASE("lockstep count: barrier segments, each counted on its own") {
+  // Lane 0 repeats a stop 200 times while lane 1 waits at the barrier
+  // (position 9), in each of two segments: the barrier's group ends the
+  // streak, so neither segment reaches the starvation rule's 256.
+  auto segment = [](LockstepCount &c) {
+    c.beginWarp(2);
+    for (int i = 0; i < 200; ++i)
+      c.add(0, stopAt(2));
+    c.add(0, stopAt(9));
+    c.endLane(0);
+    c.add(1, stopAt(9));
+    c.endLane(1);
+  };
+  LockstepCount c;
+  std::uint64_t last = 0;
+  std::uint32_t streak = 0;
+  segment(c);
+  REQUIRE(c.finishWarp(true, last, streak) == std::uint64_t{201});
+  CHECK(streak == 0);
+  CHECK(last == 3); // both lanes, at the barrier
+  segment(c);
+  CHECK(c.finishWarp(true, last, streak) == std::uint64_t{201});
 }
