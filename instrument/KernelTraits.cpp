@@ -14,15 +14,15 @@
 //     the loop does not change.
 // A kernel with none is eligible; otherwise its first reason, with the
 // source location, is what `--timing` prints. CTA barriers (__syncthreads,
-// its reducing forms, thread_block::sync) are the exception: threads then
-// run one after the other from one barrier to the next (the direct path's
-// segments), so they do not make a kernel ineligible but are flagged, and a
-// loop that passes one is not suspected of spinning on a plain read (the
-// read after the barrier is ordered; a lane that spins between two barriers
+// its reducing forms, thread_block::sync) and warp operations are the
+// exception: threads then run one after the other from one to the next (the
+// direct path's segments), so they do not make a kernel ineligible but are
+// flagged, and a loop that passes one is not suspected of spinning on a
+// plain read (the read after it is ordered; a lane that spins between two
 // is still caught at run time, by --spin-limit). The table is registered
 // with the runtime by a constructor: __warpsim_register_kernel_traits(rows,
 // n), rows of { const void *kernel; const char *reason /* null: eligible */;
-// unsigned flags /* 1: CTA barriers */; }.
+// unsigned flags /* 1: CTA barriers or warp operations */; }.
 #include "KernelTraits.h"
 
 #include <map>
@@ -73,10 +73,27 @@ bool ctaBarrier(const std::string &name) {
          name == "__syncthreads_or" || name == "warpsim_block_sync";
 }
 
+// A warp operation with a mask (shuffles, votes, match, reduce, __syncwarp)
+// or __activemask: its lanes wait for each other, as at a barrier of the warp.
+bool warpOperation(const std::string &name) {
+  const auto ends = [&](const char *tail) {
+    const std::size_t n = std::char_traits<char>::length(tail);
+    return name.size() >= n && name.compare(name.size() - n, n, tail) == 0;
+  };
+  return name == "__syncwarp" || name == "__activemask" || name == "__ballot_sync" ||
+         name == "__all_sync" || name == "__any_sync" || name == "__match_any_sync" ||
+         name == "__match_all_sync" ||
+         ((name.rfind("__shfl", 0) == 0 || name.rfind("__reduce_", 0) == 0) && ends("_sync"));
+}
+
+// The calls at which the direct path's lanes wait for each other (its
+// segments): a kernel that synchronises only there stays eligible.
+bool segmentCall(const std::string &name) { return ctaBarrier(name) || warpOperation(name); }
+
 // Runtime entries (declarations) a thread may call without waiting for or
 // seeing another: "" ; otherwise what it is, for the reason.
 std::string blockingCall(const std::string &name) {
-  if (ctaBarrier(name))
+  if (segmentCall(name))
     return "";
   static const char *const kWaits[] = {
       "sync",    "barrier", "shfl",      "ballot",   "activemask",   "__all",    "__any",
@@ -177,7 +194,7 @@ private:
     Function *g = call->getCalledFunction();
     if (g == nullptr)
       return false;
-    return g->isDeclaration() ? ctaBarrier(sourceName(*g)) : passesBarrier(*g, depth + 1);
+    return g->isDeclaration() ? segmentCall(sourceName(*g)) : passesBarrier(*g, depth + 1);
   }
 
   std::string visit(Function &f, std::set<Function *> &onPath, std::set<Function *> &done) {
@@ -233,10 +250,18 @@ private:
 
   // A loop in which a thread may wait for another thread's write.
   std::string spin(Loop &l) {
+    // A loop that passes a barrier or warp operation, or that steps a local
+    // (`for (e = row[w]; e < row[w + 1]; e += 32)`: the bound is reread, not
+    // waited for), is not taken for a spin on a plain read of an unchanged
+    // address; a spin it hides is caught at run time (--spin-limit: the
+    // direct path goes back to fibers).
     bool barrier = false;
     for (BasicBlock *bb : l.blocks())
-      for (Instruction &i : *bb)
-        barrier = barrier || callPassesBarrier(i, 0);
+      for (Instruction &i : *bb) {
+        barrier = barrier || callPassesBarrier(i, 0) || isa<PHINode>(i);
+        if (auto *st = dyn_cast<StoreInst>(&i); st != nullptr && privateSlot(st->getPointerOperand()))
+          barrier = true;
+      }
     for (BasicBlock *bb : l.blocks())
       for (Instruction &i : *bb) {
         if (auto *ld = dyn_cast<LoadInst>(&i)) {

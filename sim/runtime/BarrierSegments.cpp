@@ -1,6 +1,6 @@
 // The direct path for a kernel that passes CTA barriers (__syncthreads, its
-// reducing forms, thread_block::sync): each lane has a fiber, but it
-// switches only at a barrier. The block runs in segments: every live lane,
+// reducing forms, thread_block::sync) or warp operations: each lane has a
+// fiber, but it switches only there. The block runs in segments: every live lane,
 // in thread order, runs from the last barrier to the next one (or to its
 // end) with its accesses made at once, as on the barrier-free direct path;
 // then the barrier completes for all and the next segment begins. That is
@@ -11,12 +11,17 @@
 // the block's threads again at each barrier, so only accesses of the same
 // segment, or of other blocks of the launch, meet. Each warp's warp
 // instructions are counted per segment (LockstepCount): the lanes that wait
-// at a barrier are no candidates of the schedule until it completes.
+// at a barrier are no candidates of the schedule until it completes. A warp
+// operation is a barrier of the warp: the warp's lanes run to it, one after
+// another, and it is issued in the groups the schedule would form, observed
+// (run's warp checker) and completed as under fibers (WarpOpExecution.cpp);
+// the watch does not number threads again there.
 //
 // Anything the lockstep schedule would do otherwise sends the launch back
 // to fibers, undone (GridRunner::rerunOnFibers): threads that meet on a
 // word, lanes waiting at different barriers (another call site or call
-// stack, another reducing form), a spin, or serials that ran out.
+// stack, another reducing form), a warp operation that does not complete or
+// that the warp checker would report, a spin, or serials that ran out.
 #include <boost/context/detail/fcontext.hpp>
 
 #include "BlockExecutor.h"
@@ -38,35 +43,13 @@ void BlockExecutor::runSegments() {
   recording_ = true;
   const auto n = static_cast<std::uint32_t>(lanes.size());
   std::uint32_t first = watch_->beginBlock(n);
-  const StaticSite *outer = __warpsim_event_site;
+  for (Lane &l : lanes)
+    l.since_store = 0;
   bool ok = true;
   while (ok && live_ != 0) {
-    for (Warp &w : warps) {
-      if (w.live == 0)
-        continue;
-      lockstep_.beginWarp(w.count);
-      Lane *ls = lanesOf(w);
-      for (std::uint32_t i = 0; i < w.count && ok; ++i) {
-        Lane &l = ls[i];
-        if (l.state == LaneState::Exited)
-          continue;
-        serial_ = first + l.tid;
-        sinceStore_ = 0; // a completed barrier is progress
-        ok = resumeToBarrier(l);
-        __warpsim_event_site = outer;
-        tl_lane = nullptr;
-        restoreSuppressed(l);
-        if (!ok)
-          break;
-        lockstep_.endLane(l.lane);
-        if (l.state == LaneState::Exited)
-          laneExited(&l);
-      }
-      if (!ok || !finishDirectWarp(w)) {
-        ok = false;
+    for (Warp &w : warps)
+      if (w.live != 0 && !(ok = runWarpSegment(w, first)))
         break;
-      }
-    }
     if (!ok || live_ == 0)
       break;
     ok = completeSegment();
@@ -78,6 +61,68 @@ void BlockExecutor::runSegments() {
   }
   recording_ = false;
   watch_ = nullptr;
+}
+
+// The warp's lanes run to the block's next barrier (or their end). Where
+// they stop at a warp operation, it is issued in the groups the lockstep
+// schedule would issue (LockstepCount), completes for all of them, and they
+// run on. False if the launch ended or goes back to fibers.
+bool BlockExecutor::runWarpSegment(Warp &w, std::uint32_t first) {
+  const StaticSite *outer = __warpsim_event_site;
+  Lane *ls = lanesOf(w);
+  while (true) {
+    lockstep_.beginWarp(w.count);
+    for (std::uint32_t i = 0; i < w.count; ++i) {
+      Lane &l = ls[i];
+      if (l.state != LaneState::Ready)
+        continue; // exited, or waits at the block's barrier
+      serial_ = first + l.tid;
+      sinceStore_ = l.since_store;
+      const bool ok = resumeToBarrier(l);
+      l.since_store = sinceStore_;
+      __warpsim_event_site = outer;
+      tl_lane = nullptr;
+      restoreSuppressed(l);
+      if (!ok)
+        return false;
+      lockstep_.endLane(l.lane);
+      if (l.state == LaneState::Exited)
+        laneExited(&l);
+    }
+    warpOpGroups_.clear();
+    if (!finishDirectWarp(w, &warpOpGroups_))
+      return false;
+    if (warpOpGroups_.empty())
+      return true; // every lane waits at the barrier or exited
+    // Lanes at the block's barrier while others are at a warp operation: the
+    // schedule issues their arrival only once the others join them there,
+    // which this warp's count, made up to the warp operation, cannot know.
+    for (std::uint32_t i = 0; i < w.count; ++i)
+      if (ls[i].state == LaneState::Waiting) {
+        grid_.restartOnFibers("lanes of a warp waited at a barrier and at a warp operation");
+        return false;
+      }
+    for (const std::uint64_t group : warpOpGroups_) {
+      // What the warp checker would report (a lane the mask does not name,
+      // here; masks that differ, a bad width or source lane, in
+      // completeWarpOp) it reports from fibers: which warp meets it first
+      // follows their interleaving.
+      for (std::uint64_t m = group; m != 0; m &= m - 1) {
+        const Lane &l = ls[__builtin_ctzll(m)];
+        if (l.ev.op != model::WarpOp::ActiveMask && (l.ev.mask >> l.lane & 1) == 0) {
+          grid_.restartOnFibers("a lane called a warp operation whose mask does not name it");
+          return false;
+        }
+      }
+      issueWarpOp(w, group, true);
+      if (grid_.aborted())
+        return false;
+    }
+    if (w.waiting != 0) {
+      grid_.restartOnFibers("a warp operation waited for lanes that did not arrive");
+      return false;
+    }
+  }
 }
 
 // Runs `l` on its fiber to its next barrier or its end. False if it ended
@@ -96,12 +141,17 @@ bool BlockExecutor::resumeToBarrier(Lane &l) {
   return true;
 }
 
-// On the lane's fiber: it arrived at a CTA barrier. It waits there until
-// every live lane of the block has run its segment (completeSegment).
-std::uint64_t BlockExecutor::segmentBarrier(Lane *l) {
+// On the lane's fiber: it stopped at a CTA barrier (it waits there until
+// every live lane of the block has run its segment: completeSegment) or at
+// a warp operation (runWarpSegment issues it).
+std::uint64_t BlockExecutor::segmentStop(Lane *l) {
   record(l); // the warp instruction it is part of
-  ++stats_.barrier_arrivals;
-  l->state = LaneState::Waiting;
+  if (l->ev.kind == EventKind::Barrier) {
+    ++stats_.barrier_arrivals;
+    l->state = LaneState::Waiting;
+  } else {
+    l->state = LaneState::AtEvent;
+  }
   from_ = l;
   l->event_site = __warpsim_event_site;
   const transfer_t t = jump_fcontext(sched_, nullptr);

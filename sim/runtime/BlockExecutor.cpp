@@ -360,6 +360,8 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   else if (addr - info.smem_base < MemoryMap::kSharedWindow &&
            addr - info.smem_base + size <= sharedEnd)
     c = {MemorySpace::Shared, AddressFault::None};
+  else if (rt_.memory.inParam(addr)) // every thread's loads of its arguments
+    c = {MemorySpace::Param, AddressFault::None};
   else
     c = classifyAddress(rt_, slot, sharedEnd, addr, size);
   if (AccessGuard *g = grid_.accessGuard();

@@ -234,12 +234,14 @@ private:
   // The direct path: two threads met on a word (or the lockstep count is
   // not known): the launch ends and runs again on fibers.
   [[noreturn]] void restartOnFibers(const char *why);
-  bool finishDirectWarp(Warp &w);
+  bool finishDirectWarp(Warp &w, std::vector<std::uint64_t> *warpOpGroups = nullptr);
   // The direct path from barrier to barrier (BarrierSegments.cpp).
   void runSegments();
+  bool runWarpSegment(Warp &w, std::uint32_t first);
   bool resumeToBarrier(Lane &l);
-  std::uint64_t segmentBarrier(Lane *l);
+  std::uint64_t segmentStop(Lane *l);
   bool completeSegment();
+  std::vector<std::uint64_t> warpOpGroups_;
   struct Replay {
     std::uint32_t cursor = 0;
     std::int64_t post = -1; // the logged store the lane makes when next run

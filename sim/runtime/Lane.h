@@ -96,6 +96,9 @@ struct Lane {
   bool started = false;
   PendingEvent ev;
   std::uint64_t result = 0; // value handed back by a barrier or warp op
+  // The direct path from barrier to barrier: its events since its last write
+  // (--spin-limit), kept across its segments.
+  std::uint64_t since_store = 0;
   std::uint32_t stack = 0;  // StackPool index (kNoStack: none, the compiled engine)
   std::uintptr_t stack_lo = 0, stack_hi = 0;
   std::uint32_t quantum = 0; // events left before yielding (fast schedule)

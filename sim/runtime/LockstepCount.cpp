@@ -48,7 +48,8 @@ void LockstepCount::endLane(std::uint32_t lane) {
 }
 
 std::optional<std::uint64_t> LockstepCount::finishWarp(bool independent, std::uint64_t &last,
-                                                       std::uint32_t &streak) {
+                                                       std::uint32_t &streak, std::uint8_t kind,
+                                                       std::vector<std::uint64_t> *groups) {
   if (!haveRef_)
     return 0;
   // A lane is the reference's twin (made all its stops), empty, or its own.
@@ -67,6 +68,10 @@ std::optional<std::uint64_t> LockstepCount::finishWarp(bool independent, std::ui
   if (uniform) {
     last = candidates; // every issue: the whole group, nobody waits
     streak = 0;
+    if (groups != nullptr)
+      for (const model::LaneStop &s : ref())
+        if (s.kind == kind)
+          groups->push_back(candidates);
     return ref().size();
   }
 
@@ -86,6 +91,8 @@ std::optional<std::uint64_t> LockstepCount::finishWarp(bool independent, std::ui
     }
     last = group;
     ++count;
+    if (groups != nullptr && stop(__builtin_ctzll(group)).kind == kind)
+      groups->push_back(group);
     for (std::uint64_t m = group; m != 0; m &= m - 1) {
       const auto i = static_cast<std::uint32_t>(__builtin_ctzll(m));
       if (++at[i] == stopsOf(i).size())

@@ -32,8 +32,11 @@ public:
   // known here (the independent model's starvation rule could step in).
   // `last`, `streak`: the warp's last group and how often it repeated, kept
   // across a block's barrier segments as the schedule keeps them.
+  // `kind`, `groups`: the groups issued at stops of that kind, in issue
+  // order, are appended to `groups` (a direct warp's warp operations).
   std::optional<std::uint64_t> finishWarp(bool independent, std::uint64_t &last,
-                                          std::uint32_t &streak);
+                                          std::uint32_t &streak, std::uint8_t kind = 0,
+                                          std::vector<std::uint64_t> *groups = nullptr);
   // Stops kept for the current warp (the caller bounds memory with it).
   std::size_t kept() const { return kept_; }
 

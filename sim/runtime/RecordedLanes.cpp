@@ -111,14 +111,15 @@ EngineDecision chooseEngine(Runtime &rt, const LaunchInfo &launch, bool observed
                   "threads meet on a word cannot go back to fibers once checkers saw it): "
                   "--engine compiled records it");
   if (observed && barriers)
-    return fibers("CTA barriers: the recorded path runs each thread to its end (only the "
-                  "direct path, under run, runs threads from one barrier to the next)");
+    return fibers("CTA barriers or warp operations: the recorded path runs each thread to its "
+                  "end (only the direct path, under run, runs threads from one to the next)");
   if (observed)
     return {LaunchEngine::Recorded, "compiled, recorded: observers watch its events"};
   if (barriers)
     return {LaunchEngine::Direct,
             "compiled, direct, from barrier to barrier: nothing watches its accesses (threads "
-            "that meet on a word between two barriers send the launch back to fibers)",
+            "that meet on a word between two barriers or warp operations send the launch back "
+            "to fibers)",
             true};
   return {LaunchEngine::Direct, "compiled, direct: nothing watches its accesses (threads that "
                                 "meet on a word send the launch back to fibers)"};
@@ -308,8 +309,9 @@ std::uint64_t BlockExecutor::recordStop(Lane *l) {
     record(l);
     return 0;
   }
-  if (l->ev.kind == EventKind::Barrier && grid_.directSegments())
-    return segmentBarrier(l);
+  if ((l->ev.kind == EventKind::Barrier || l->ev.kind == EventKind::WarpOp) &&
+      grid_.directSegments())
+    return segmentStop(l);
   // The kernel table said this kernel never waits: a call the analysis
   // missed. Nothing sound can follow.
   std::fflush(stdout);
@@ -341,9 +343,10 @@ void BlockExecutor::restartOnFibers(const char *why) {
 
 // The warp's warp instructions under lockstep; false (the launch goes back
 // to fibers) where the count is not known here.
-bool BlockExecutor::finishDirectWarp(Warp &w) {
+bool BlockExecutor::finishDirectWarp(Warp &w, std::vector<std::uint64_t> *warpOpGroups) {
   const std::optional<std::uint64_t> n = lockstep_.finishWarp(
-      rt_.options.thread_model == ThreadModel::Independent, w.lastGroup, w.streak);
+      rt_.options.thread_model == ThreadModel::Independent, w.lastGroup, w.streak,
+      static_cast<std::uint8_t>(EventKind::WarpOp), warpOpGroups);
   if (!n) {
     grid_.restartOnFibers("the lockstep schedule's starvation rule could step in");
     return false;

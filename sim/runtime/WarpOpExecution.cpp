@@ -86,6 +86,8 @@ void BlockExecutor::tryCompleteWarpOps(Warp &w) {
       for (std::uint64_t m = set; m != 0; m &= m - 1)
         stops[__builtin_ctzll(m)].arrived = false;
       completeWarpOp(w, set, differAt);
+      if (grid_.aborted())
+        return; // the direct path goes back to fibers
       again = true;
     }
   }
@@ -117,6 +119,12 @@ void BlockExecutor::completeWarpOp(Warp &w, std::uint64_t participants,
       e.bad_width_value = ops[__builtin_ctzll(e.bad_width)].width;
   } else {
     e.bad_source = 0;
+  }
+  if (watch_ != nullptr && (masksDifferAt >= 0 || e.bad_width != 0 || e.bad_source != 0)) {
+    // The direct path: the warp checker reports it from fibers, where the
+    // warps meet it in their order.
+    grid_.restartOnFibers("a warp operation the warp checker reports");
+    return;
   }
   ++stats_.warp_ops;
   for (Observer *o : rt_.observers)

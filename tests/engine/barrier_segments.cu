@@ -10,11 +10,17 @@
 //   * missing: no barrier between a write and another thread's read of the
 //     same shared word: back to fibers, which decide what is read;
 //   * split: threads of one block wait at two different barriers: back to
-//     fibers.
+//     fibers;
+//   * shuffles: warp operations (a shuffle reduction after a load that the
+//     tail warp's lanes take or not, a ballot): each a barrier of its warp;
+//   * half: half a warp shuffles while the other half waits at the block's
+//     barrier: back to fibers (the barrier's arrivals cannot be counted).
 // ENGINE-EXPECT: tree: compiled, direct, from barrier to barrier
 // ENGINE-EXPECT: votes: compiled, direct, from barrier to barrier
 // ENGINE-EXPECT: missing: fibers: two threads met on a word
 // ENGINE-EXPECT: split: fibers: threads of a block waited at different barriers
+// ENGINE-EXPECT: shuffles: compiled, direct, from barrier to barrier
+// ENGINE-EXPECT: half: fibers: lanes of a warp waited at a barrier and at a warp operation
 #include <cooperative_groups.h>
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -70,6 +76,26 @@ __global__ void split(int *out) {
   }
 }
 
+__global__ void shuffles(const int *in, int *out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int v = 0;
+  if (i < n)
+    v = in[i];
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_down_sync(0xffffffffu, v, o);
+  const unsigned big = __ballot_sync(0xffffffffu, i < n && in[i] > 90);
+  if (threadIdx.x % 32 == 0)
+    out[i / 32] = v * 100 + __popc(big);
+}
+
+__global__ void half(int *out) {
+  int v = threadIdx.x;
+  if (threadIdx.x % 32 < 16)
+    v = __shfl_sync(0x0000ffffu, v, 3);
+  __syncthreads();
+  out[threadIdx.x] = v;
+}
+
 int main() {
   const int blocks = 8, threads = 256, n = blocks * threads - 17;
   static int h[blocks * threads];
@@ -104,6 +130,16 @@ int main() {
   split<<<1, 64>>>(o64);
   cudaMemcpy(h64, o64, sizeof h64, cudaMemcpyDeviceToHost);
   std::printf("split: %d %d %d\n", h64[0], h64[31], h64[63]);
+  int *o2;
+  cudaMalloc(&o2, blocks * threads / 32 * sizeof(int));
+  static int h2[blocks * threads / 32];
+  shuffles<<<blocks, threads>>>(in, o2, n);
+  cudaMemcpy(h2, o2, sizeof h2, cudaMemcpyDeviceToHost);
+  std::printf("shuffles: %d %d %d\n", h2[0], h2[blocks * threads / 32 - 2],
+              h2[blocks * threads / 32 - 1]);
+  half<<<1, 64>>>(o64);
+  cudaMemcpy(h64, o64, sizeof h64, cudaMemcpyDeviceToHost);
+  std::printf("half: %d %d %d\n", h64[0], h64[20], h64[40]);
   std::printf("%s\n", cudaGetErrorString(cudaDeviceSynchronize()));
   return 0;
 }

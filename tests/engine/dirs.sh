@@ -3,7 +3,8 @@
 # engine.sh for every program under the DIRs but those whose source names a
 # barrier, a warp operation or an async copy (their kernels stay on fibers,
 # where both runs are the same engine: not worth CI's time; under ENGINE=auto
-# `__syncthreads` stays in, as the direct path runs it) and those that
+# CTA barriers and warp operations stay in, as the direct path runs them)
+# and those that
 # expect a race; counts how many
 # ran a kernel on the compiled engine and fails below MIN, so that a
 # regression to "everything on fibers" shows.
@@ -17,8 +18,8 @@ every=${DIRS_EVERY:-1} # DIRS_EVERY=N: every Nth program (by name) only
 for f in $(find $dirs -name '*.cu' | LC_ALL=C sort); do
   n=$((n + 1))
   [ $(((n - 1) % every)) = 0 ] || continue
-  skip='_sync(\|__syncwarp\|mbarrier\|memcpy_async\|cp_async\|cuda::barrier\|cuda::pipeline\|this_grid\|cluster'
-  [ "${ENGINE:-compiled}" = auto ] || skip="__syncthreads\\|$skip"
+  skip='mbarrier\|memcpy_async\|cp_async\|cuda::barrier\|cuda::pipeline\|this_grid\|cluster'
+  [ "${ENGINE:-compiled}" = auto ] || skip="__syncthreads\\|_sync(\\|__syncwarp\\|$skip"
   grep -q "$skip" "$f" && continue
   # Racing lanes on a recorded launch (--engine compiled under check) run one
   # after another and see other values than under fibers (docs/architecture.md,

@@ -1,10 +1,10 @@
 // warpsim-golden: skip (tests/engine compares it under both engines)
 // Kernels the compiled engine leaves to fibers under check, each with its
-// reason under --timing (a CTA barrier: only `run`'s direct path takes it),
+// reason under --timing (a barrier, a warp operation: only `run` takes it),
 // and one it takes (an atomic whose result is unused in a loop cannot spin).
 // ENGINE-EXPECT: spin: fibers: a read in a loop of an address the loop does not change at fallbacks.cu:18 (a possible spin-wait)
-// ENGINE-EXPECT: tile: fibers: CTA barriers: the recorded path runs each thread to its end
-// ENGINE-EXPECT: vote: fibers: a synchronising call, __ballot_sync() at fallbacks.cu:32
+// ENGINE-EXPECT: tile: fibers: CTA barriers or warp operations: the recorded path runs each thread
+// ENGINE-EXPECT: vote: fibers: CTA barriers or warp operations: the recorded path runs each thread
 // ENGINE-EXPECT: ticket: fibers: atomicAdd() in a loop with its result used at fallbacks.cu:39
 // ENGINE-EXPECT: count: compiled
 #include <cstdio>

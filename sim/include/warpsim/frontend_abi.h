@@ -141,14 +141,15 @@ namespace detail {
 // std::get's helpers are instrumented functions (a shadow call stack entry
 // and exit each, per argument and thread); argAt is inlined into the
 // uninstrumented launch_call.
-template <std::size_t I, class T> struct ArgSlot { T value; };
+template <std::size_t I, class T> struct ArgSlot {
+  T value;
+};
 template <class Seq, class... T> struct ArgPack;
 template <std::size_t... I, class... T>
 struct ArgPack<std::index_sequence<I...>, T...> : ArgSlot<I, T>... {
   static constexpr std::size_t size = sizeof...(T);
-  template <class... A,
-            class = std::enable_if_t<sizeof...(A) == sizeof...(T) &&
-                                     !(std::is_same_v<std::decay_t<A>, ArgPack> || ...)>>
+  template <class... A, class = std::enable_if_t<sizeof...(A) == sizeof...(T) &&
+                                                 !(std::is_same_v<std::decay_t<A>, ArgPack> || ...)>>
   explicit ArgPack(A &&...a) : ArgSlot<I, T>{std::forward<A>(a)}... {}
 };
 template <class... T> using LaunchArgs = ArgPack<std::index_sequence_for<T...>, T...>;
@@ -164,14 +165,11 @@ template <class F, class Args> struct LaunchClosure {
 
 // Not instrumented at all (not even function entry/exit), and it calls the launch lambda directly,
 // so a kernel's body always runs at call depth 2: frames below that are the launch machinery, not
-// the user's call stack. Each thread gets its own copy of the arguments here, on its stack, as
-// kernel parameters are per thread: the lambda's loads of them are then accesses to the thread's
-// own stack, which the access hook leaves at once (the launch buffer is host memory it would
-// classify on every load).
+// the user's call stack.
 template <class Closure, std::size_t... I>
 __attribute__((disable_sanitizer_instrumentation)) void launch_call(Closure *c,
                                                                     std::index_sequence<I...>) {
-  c->body(std::decay_t<decltype(argAt<I>(c->args))>(argAt<I>(c->args))...);
+  c->body(argAt<I>(c->args)...);
 }
 template <class Closure>
 __attribute__((disable_sanitizer_instrumentation)) void launch_entry(void *p) {
