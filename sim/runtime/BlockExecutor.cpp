@@ -308,6 +308,20 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
 }
 
 void BlockExecutor::laneExited(Lane *l) {
+  if (watch_ != nullptr) {
+    // The direct path: no barrier, cluster or grid barrier of this block is
+    // waited at through the sync table (a launch that goes back to fibers
+    // admits its blocks afresh), so only the counts and observers move.
+    --l->warp->live;
+    progress();
+    for (Observer *o : rt_.observers)
+      o->onThreadExit(info, l->tid);
+    if (l->warp->waiting != 0)
+      tryCompleteWarpOps(*l->warp);
+    if (--live_ == 0)
+      done_ = true;
+    return;
+  }
   --l->warp->live;
   if (PtxMemory *m = rt_.ptx)
     m->exited(*l);
@@ -344,6 +358,51 @@ void BlockExecutor::restoreSuppressed(Lane &l) {
   l.fault_size = 0;
 }
 
+// The access guard found the access invalid: reported (the launch ends),
+// or with --memory-error continue suppressed. Out of line: the hot path's
+// frame stays small.
+[[gnu::noinline]] void BlockExecutor::guardFailed(Lane *l, AccessGuard &g, std::uintptr_t addr,
+                                                std::uint32_t size, AccessKind kind,
+                                                MemorySpace space, std::uintptr_t pc) {
+  serialPoint(l, pc); // what the guard found is reported in round order
+  Finding gf;
+  cudaError_t ge = cudaErrorIllegalAddress;
+  g.check(info, addr, size, kind, space, &gf, &ge);
+  gf.sites.insert(gf.sites.begin(),
+                  siteOf(l, pc, currentSiteId(), "access")); // before any the guard added
+  // Going on needs memory to make the access in: device memory that is
+  // mapped (a redzone, a freed allocation, the rest of a shared window).
+  if (rt_.options.memory_error_continue && size <= sizeof l->fault_saved &&
+      rt_.memory.mapped(addr, size)) {
+    if (recording_ && grid_.engine() == LaunchEngine::Recorded)
+      recordFinding(l, RecordedEvent::Suppressed, cudaSuccess, std::move(gf));
+    else
+      g.suppressed(std::move(gf));
+    suppress(*l, addr, size, kind);
+    return;
+  }
+  abortLaunch(l, ge, std::move(gf));
+}
+
+[[gnu::noinline]] void BlockExecutor::invalidAddress(Lane *l, std::uintptr_t addr,
+                                                   std::uint32_t size, AccessKind kind,
+                                                   AddressClass c, std::uintptr_t pc) {
+  const std::size_t sharedEnd = grid_.sharedLayout().end();
+  Finding f;
+  f.kind = "invalid-address";
+  f.space = spaceName(c.space);
+  f.address = addr;
+  f.size = size;
+  f.message = std::string("invalid ") +
+              (kind == AccessKind::Load    ? "read"
+               : kind == AccessKind::Store ? "write"
+                                           : "atomic") +
+              " of size " + std::to_string(size) + ": " +
+              addressFaultText(rt_, c.fault, addr, size, sharedEnd);
+  f.sites.push_back(siteOf(l, pc, currentSiteId(), "access"));
+  abortLaunch(l, cudaErrorIllegalAddress, std::move(f));
+}
+
 void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
                            MemoryOrder order, std::uintptr_t pc, Scope scope, Proxy proxy,
                            bool atomicLoad) {
@@ -365,41 +424,12 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   else
     c = classifyAddress(rt_, slot, sharedEnd, addr, size);
   if (AccessGuard *g = grid_.accessGuard();
-      g != nullptr && !g->check(info, addr, size, kind, c.space, nullptr, nullptr)) {
-    serialPoint(l, pc); // what the guard found is reported in round order
-    Finding gf;
-    cudaError_t ge = cudaErrorIllegalAddress;
-    g->check(info, addr, size, kind, c.space, &gf, &ge);
-    gf.sites.insert(gf.sites.begin(),
-                    siteOf(l, pc, currentSiteId(), "access")); // before any the guard added
-    // Going on needs memory to make the access in: device memory that is
-    // mapped (a redzone, a freed allocation, the rest of a shared window).
-    if (rt_.options.memory_error_continue && size <= sizeof l->fault_saved &&
-        rt_.memory.mapped(addr, size)) {
-      if (recording_ && grid_.engine() == LaunchEngine::Recorded)
-        recordFinding(l, RecordedEvent::Suppressed, cudaSuccess, std::move(gf));
-      else
-        g->suppressed(std::move(gf));
-      suppress(*l, addr, size, kind);
-      return; // no event: the access does not happen for anyone
-    }
-    abortLaunch(l, ge, std::move(gf));
+      g != nullptr && !g->check(info, addr, size, kind, c.space, nullptr, nullptr)) [[unlikely]] {
+    guardFailed(l, *g, addr, size, kind, c.space, pc);
+    return; // suppressed (--memory-error continue): the access does not happen for anyone
   }
-  if (c.fault != AddressFault::None) {
-    Finding f;
-    f.kind = "invalid-address";
-    f.space = spaceName(c.space);
-    f.address = addr;
-    f.size = size;
-    f.message = std::string("invalid ") +
-                (kind == AccessKind::Load    ? "read"
-                 : kind == AccessKind::Store ? "write"
-                                             : "atomic") +
-                " of size " + std::to_string(size) + ": " +
-                addressFaultText(rt_, c.fault, addr, size, sharedEnd);
-    f.sites.push_back(siteOf(l, pc, currentSiteId(), "access"));
-    abortLaunch(l, cudaErrorIllegalAddress, std::move(f));
-  }
+  if (c.fault != AddressFault::None) [[unlikely]]
+    invalidAddress(l, addr, size, kind, c, pc);
   if (c.space == MemorySpace::Param && kind == AccessKind::Load)
     return;
   PendingEvent &e = l->ev;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "AccessGuard.h"
+#include "AddressSpace.h"
 #include "AsyncCopyQueue.h"
 #include "Cluster.h"
 #include "Findings.h"
@@ -210,6 +211,11 @@ private:
   // --memory-error continue: lets the lane make an invalid access with
   // nothing loaded and nothing stored, until its next event.
   void suppress(Lane &l, std::uintptr_t addr, std::uint32_t size, AccessKind kind);
+  // access()'s rare ends, out of line (AddressSpace.h: AddressClass).
+  void guardFailed(Lane *l, AccessGuard &g, std::uintptr_t addr, std::uint32_t size,
+                   AccessKind kind, MemorySpace space, std::uintptr_t pc);
+  [[noreturn]] void invalidAddress(Lane *l, std::uintptr_t addr, std::uint32_t size,
+                                   AccessKind kind, AddressClass c, std::uintptr_t pc);
   static void restoreSuppressed(Lane &l);
   void checkWatchedWrite(Lane &l);
   BarrierEvent barrierEvent(std::uint32_t warp, std::uint64_t mask, std::uintptr_t pc,
