@@ -201,23 +201,27 @@ TEST_CASE("lockstep count: a lane still in a loop runs before lanes that left it
   CHECK(c.finishWarp(true, last, streak) == std::uint64_t{4});
 }
 
+namespace {
+// A warp of two lanes: lane 0 repeats a stop (position 2) `repeats` times
+// while lane 1 waits at the join (position 9), where lane 0 then joins it.
+void loopThenJoin(LockstepCount &c, int repeats) {
+  c.beginWarp(2);
+  for (int i = 0; i < repeats; ++i)
+    c.add(0, stopAt(2));
+  c.add(0, stopAt(9));
+  c.endLane(0);
+  c.add(1, stopAt(9));
+  c.endLane(1);
+}
+} // namespace
+
 TEST_CASE("lockstep count: where the starvation rule could step in the count is unknown") {
-  // Lane 0 repeats a stop 300 times while lane 1 waits at the join.
-  auto longLoop = [](LockstepCount &c) {
-    c.beginWarp(2);
-    for (int i = 0; i < 300; ++i)
-      c.add(0, stopAt(2));
-    c.add(0, stopAt(9));
-    c.endLane(0);
-    c.add(1, stopAt(9));
-    c.endLane(1);
-  };
   LockstepCount c;
   std::uint64_t last = 0;
   std::uint32_t streak = 0;
-  longLoop(c);
+  loopThenJoin(c, 300);
   CHECK_FALSE(c.finishWarp(true, last, streak).has_value()); // independent thread scheduling
-  longLoop(c);
+  loopThenJoin(c, 300);
   last = 0;
   streak = 0;
   CHECK(c.finishWarp(false, last, streak) == std::uint64_t{301}); // warp-synchronous
@@ -227,22 +231,56 @@ TEST_CASE("lockstep count: barrier segments, each counted on its own") {
   // Lane 0 repeats a stop 200 times while lane 1 waits at the barrier
   // (position 9), in each of two segments: the barrier's group ends the
   // streak, so neither segment reaches the starvation rule's 256.
-  auto segment = [](LockstepCount &c) {
-    c.beginWarp(2);
-    for (int i = 0; i < 200; ++i)
-      c.add(0, stopAt(2));
-    c.add(0, stopAt(9));
-    c.endLane(0);
-    c.add(1, stopAt(9));
-    c.endLane(1);
-  };
   LockstepCount c;
   std::uint64_t last = 0;
   std::uint32_t streak = 0;
-  segment(c);
+  loopThenJoin(c, 200);
   REQUIRE(c.finishWarp(true, last, streak) == std::uint64_t{201});
   CHECK(streak == 0);
   CHECK(last == 3); // both lanes, at the barrier
-  segment(c);
+  loopThenJoin(c, 200);
   CHECK(c.finishWarp(true, last, streak) == std::uint64_t{201});
+}
+
+TEST_CASE("lockstep count: the groups issued at a kind of stop (a warp's warp operations)") {
+  auto op = [](std::uintptr_t position) {
+    model::LaneStop s = stopAt(position);
+    s.kind = 7;
+    return s;
+  };
+  std::uint64_t last = 0;
+  std::uint32_t streak = 0;
+  std::vector<std::uint64_t> groups;
+  LockstepCount c;
+  // An if/else that joins at the operation: one group of all four lanes.
+  c.beginWarp(4);
+  for (std::uint32_t l = 0; l < 4; ++l) {
+    c.add(l, stopAt(l < 2 ? 1 : 2));
+    c.add(l, op(5));
+    c.endLane(l);
+  }
+  REQUIRE(c.finishWarp(true, last, streak, 7, &groups) == std::uint64_t{3});
+  CHECK(groups == std::vector<std::uint64_t>{0xf});
+  // Lane 1 still has a stop past the operation's position: the rule issues
+  // lane 0's operation first, alone, then lane 1's.
+  groups.clear();
+  c.beginWarp(2);
+  c.add(0, op(5));
+  c.endLane(0);
+  c.add(1, stopAt(6));
+  c.add(1, op(5));
+  c.endLane(1);
+  REQUIRE(c.finishWarp(true, last, streak, 7, &groups) == std::uint64_t{3});
+  CHECK(groups == std::vector<std::uint64_t>{1, 2});
+  // Lanes on one path: the uniform count's one group per such stop.
+  groups.clear();
+  c.beginWarp(3);
+  for (std::uint32_t l = 0; l < 3; ++l) {
+    c.add(l, op(5));
+    c.add(l, stopAt(6));
+    c.add(l, op(8));
+    c.endLane(l);
+  }
+  REQUIRE(c.finishWarp(true, last, streak, 7, &groups) == std::uint64_t{3});
+  CHECK(groups == std::vector<std::uint64_t>{7, 7});
 }
