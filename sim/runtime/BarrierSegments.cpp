@@ -32,7 +32,10 @@
 namespace warpsim::sim {
 
 using boost::context::detail::jump_fcontext;
+using boost::context::detail::make_fcontext;
 using boost::context::detail::transfer_t;
+
+void laneMain(transfer_t t); // BlockExecutor.cpp: a lane's fiber
 
 void BlockExecutor::runSegments() {
   watch_ = grid_.conflictWatch();
@@ -86,8 +89,11 @@ bool BlockExecutor::runWarpSegment(Warp &w, std::uint32_t first) {
       if (!ok)
         return false;
       lockstep_.endLane(l.lane);
-      if (l.state == LaneState::Exited)
+      if (l.state == LaneState::Exited) {
+        rt_.stacks.release(l.stack); // its fiber ended: the next lane may take it
+        l.stack = Lane::kNoStack;
         laneExited(&l);
+      }
     }
     warpOpGroups_.clear();
     if (!finishDirectWarp(w, &warpOpGroups_))
@@ -130,6 +136,12 @@ bool BlockExecutor::runWarpSegment(Warp &w, std::uint32_t first) {
 // unwinds back here from the fiber (restartOnFibers, recordAbort), and its
 // stack is abandoned (kernel code owns no host resources).
 bool BlockExecutor::resumeToBarrier(Lane &l) {
+  if (l.stack == Lane::kNoStack) { // its first run (admit)
+    l.stack = rt_.stacks.acquire();
+    l.stack_lo = rt_.stacks.lo(l.stack);
+    l.stack_hi = rt_.stacks.hi(l.stack);
+    l.ctx = make_fcontext(reinterpret_cast<void *>(l.stack_hi), l.stack_hi - l.stack_lo, &laneMain);
+  }
   if (__builtin_setjmp(unwind_) != 0)
     return false;
   tl_lane = &l;

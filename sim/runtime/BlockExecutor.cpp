@@ -80,8 +80,11 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
     m->forget(info.smem_base, MemoryMap::kSharedWindow); // an earlier block's histories
   lanes.resize(nthreads);
   // The compiled engine runs lanes on the host thread's stack, except from
-  // barrier to barrier.
-  const bool fibers = grid_.engine() == LaunchEngine::Fibers || grid_.directSegments();
+  // barrier to barrier, where a lane takes its stack when it first runs
+  // and gives it back when it exits (resumeToBarrier): a warp that runs to
+  // its end before the next begins keeps the same few stacks warm.
+  const bool fibers = grid_.engine() == LaunchEngine::Fibers;
+  laneStacks_ = fibers || grid_.directSegments();
   const std::uint32_t nwarps = (nthreads + ws - 1) / ws;
   warps.resize(nwarps);
   for (std::uint32_t w = 0; w < nwarps; ++w) {
@@ -136,11 +139,13 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
 }
 
 void BlockExecutor::releaseStacks() {
-  if (lanes.empty() || lanes.front().stack == Lane::kNoStack)
-    return; // the compiled engine's lanes ran on the host thread's stack (admit: all or none)
+  if (!laneStacks_)
+    return; // the compiled engine's lanes ran on the host thread's stack
   for (Lane &l : lanes)
-    if (l.stack != Lane::kNoStack)
+    if (l.stack != Lane::kNoStack) {
       rt_.stacks.release(l.stack);
+      l.stack = Lane::kNoStack;
+    }
 }
 
 // ------------------------------------------------------------- scheduling

@@ -269,6 +269,7 @@ private:
   std::size_t logBytes_ = 0;
   LaneConflictWatch *watch_ = nullptr; // the direct path's, if watched
   bool direct_ = false;                // the direct path runs lanes (watch_ set)
+  bool laneStacks_ = false;            // lanes run on fibers (admit)
   // The direct path's stop: spin limit, then the lockstep count.
   [[gnu::always_inline]] inline void countDirect(Lane *l, EventKind kind, bool write,
                                                  std::uintptr_t pc, std::uintptr_t position);
