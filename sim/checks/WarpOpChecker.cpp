@@ -135,9 +135,10 @@ void WarpOpChecker::reportSkipped(const WarpOpSkipped &s) {
   f.kernel = b.launch->site->kernel_name;
   f.launch = b.launch->id;
   f.message = std::string(model::warpOpName(s.op)) + " with mask " + hexMask(s.mask, ws) +
-              " waits for " + laneList(s.skipped) + " named in the mask, which " +
-              "went on past it without executing it (CUDA: every non-exited lane named in the mask must "
-              "execute the same operation; undefined behaviour)";
+              " waits for " + laneList(s.skipped) +
+              " named in the mask, which went on past it without executing it (CUDA: every "
+              "non-exited lane named in the mask must execute the same operation; undefined "
+              "behaviour)";
   auto lanesOf = [&](std::uint64_t lanes, FindingSite &at) {
     std::vector<std::uint32_t> ids;
     for (std::uint64_t m = lanes; m != 0; m &= m - 1)

@@ -144,8 +144,8 @@ ReportSummary readReport(const std::string &reportPath, const std::string &progr
         // names the user's call.)
         const bool host = site.role == "host thread";
         const std::string &headers = runtimePaths().include_dir;
-        const bool inlinedHeader = !host && !headers.empty() &&
-                                   site.loc.path.rfind(headers + "/", 0) == 0;
+        const bool inlinedHeader =
+            !host && !headers.empty() && site.loc.path.rfind(headers + "/", 0) == 0;
         const auto withInlined = [&](std::uint64_t pc) {
           if (!host && !inlinedHeader)
             return;

@@ -163,8 +163,8 @@ void BlockExecutor::warpOpSkipped(Warp &w, std::uint64_t moving, const Lane *e) 
     const std::uint64_t skipped = moving & l.ev.eff_mask;
     if (skipped == 0)
       continue;
-    if (e != nullptr && (e->depth != l.depth || e->stack_hash != l.stack_hash ||
-                         e->ev.position <= l.ev.position))
+    if (e != nullptr &&
+        (e->depth != l.depth || e->stack_hash != l.stack_hash || e->ev.position <= l.ev.position))
       continue; // still before the operation, or in another function
     const model::WarpOpStop a{true, true, l.ev.op, l.ev.pc, l.stack_hash, l.ev.eff_mask};
     std::uint64_t waiting = 0;

@@ -41,8 +41,7 @@ struct has_reduce_tile<G, T, Op,
 // the same pairs, so all get bit-identical results); other sizes (coalesced
 // groups) combine the ranks in order.
 // Inlined, as the group's shuffles are (cooperative_groups.h).
-template <class Group, class T, class Op>
-WARPSIM_CG_INLINE T reduce(const Group &g, T val, Op op) {
+template <class Group, class T, class Op> WARPSIM_CG_INLINE T reduce(const Group &g, T val, Op op) {
   if constexpr (details::has_reduce_tile<Group, T, Op>::value) { // a tile of several warps
     return g.reduce_tile(val, op);
   } else {
