@@ -563,7 +563,13 @@ private:
   // __warpsim_event_site first. Volatile so that no optimisation merges or
   // moves it; nosanitize so that TSan does not make it an access.
   void markEvent(Instruction *i) {
-    Value *site = siteId(i, abi::kCall, 0);
+    // A direct call into the runtime whose value nobody uses (not a wrapper:
+    // it may use the value of a call it makes).
+    const auto *call = dyn_cast<CallBase>(i);
+    const bool unused = call != nullptr && call->getCalledFunction() != nullptr &&
+                        call->getCalledFunction()->isDeclaration() && !i->getType()->isVoidTy() &&
+                        i->use_empty();
+    Value *site = siteId(i, abi::kCall | (unused ? abi::kResultUnused : 0), 0);
     IRBuilder<> b(i);
     StoreInst *s = b.CreateStore(site, eventSite_, /*isVolatile=*/true);
     s->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(ctx_, {}));

@@ -40,7 +40,7 @@ void BlockExecutor::runSegments() {
     grid_.restartOnFibers("the launch is not watched");
     return;
   }
-  recording_ = true;
+  recording_ = direct_ = true;
   const auto n = static_cast<std::uint32_t>(lanes.size());
   std::uint32_t first = watch_->beginBlock(n);
   for (Lane &l : lanes)
@@ -59,7 +59,7 @@ void BlockExecutor::runSegments() {
       ok = false;
     }
   }
-  recording_ = false;
+  recording_ = direct_ = false;
   watch_ = nullptr;
 }
 

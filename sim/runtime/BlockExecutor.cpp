@@ -95,13 +95,27 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
     wp.streak = 0;
     wp.waiting = 0;
   }
-  for (std::uint32_t t = 0; t < nthreads; ++t) {
+  // Thread indices step in x, then y, then z (model::delinearize, without
+  // two divisions per thread).
+  Dim3 tidx{0, 0, 0};
+  for (std::uint32_t t = 0, lane = 0, w = 0; t < nthreads; ++t) {
     Lane &l = lanes[t];
     l.block = this;
-    l.warp = &warps[t / ws];
-    l.lane = t % ws;
+    l.warp = &warps[w];
+    l.lane = lane;
+    if (++lane == ws) {
+      lane = 0;
+      ++w;
+    }
     l.tid = t;
-    l.tidx = model::delinearize(t, L.block);
+    l.tidx = tidx;
+    if (++tidx.x == L.block.x) {
+      tidx.x = 0;
+      if (++tidx.y == L.block.y) {
+        tidx.y = 0;
+        ++tidx.z;
+      }
+    }
     l.state = LaneState::Ready;
     l.started = false;
     l.ev = PendingEvent{};
@@ -122,6 +136,8 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
 }
 
 void BlockExecutor::releaseStacks() {
+  if (lanes.empty() || lanes.front().stack == Lane::kNoStack)
+    return; // the compiled engine's lanes ran on the host thread's stack (admit: all or none)
   for (Lane &l : lanes)
     if (l.stack != Lane::kNoStack)
       rt_.stacks.release(l.stack);
@@ -409,7 +425,7 @@ void BlockExecutor::restoreSuppressed(Lane &l) {
 
 void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
                            MemoryOrder order, std::uintptr_t pc, Scope scope, Proxy proxy,
-                           bool atomicLoad) {
+                           bool atomicLoad, std::uint8_t commute) {
   restoreSuppressed(*l); // a suppressed access just before this one has happened
   // The thread's own stack is private: nothing to check or schedule.
   if (addr - l->stack_lo < l->stack_hi - l->stack_lo)
@@ -454,7 +470,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   if (recording_) {
     if (watch_ != nullptr && c.space != MemorySpace::Constant &&
         !watch_->access(serial_, addr, size, kind != AccessKind::Load && !atomicLoad,
-                        c.space == MemorySpace::Shared))
+                        c.space == MemorySpace::Shared, commute))
       restartOnFibers("two threads met on a word of memory, one writing,");
     record(l);
     return;

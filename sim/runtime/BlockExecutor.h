@@ -103,10 +103,17 @@ public:
   void issue(Warp &w, std::uint64_t group);
 
   // ---- called on a lane's fiber (the hooks and the device API)
-  // `atomicLoad`: an Atomic access that only reads.
+  // `atomicLoad`: an Atomic access that only reads. `commute`: an atomic's
+  // model::commutingClass when its result is not used (LaneConflictWatch).
   void access(Lane *l, std::uintptr_t addr, std::uint32_t size, AccessKind kind, MemoryOrder order,
               std::uintptr_t pc, Scope scope = Scope::Device, Proxy proxy = Proxy::Generic,
-              bool atomicLoad = false);
+              bool atomicLoad = false, std::uint8_t commute = 0);
+  // The direct path's common access (global memory or the block's own
+  // shared memory): watched and counted inline (DirectAccess.h); false
+  // where access() must take it. `site`: the access's static site, or null.
+  [[gnu::always_inline]] inline bool directAccess(Lane *l, std::uintptr_t addr, std::uint32_t size,
+                                                  bool write, std::uintptr_t pc,
+                                                  const StaticSite *site);
   // __syncthreads and its reducing forms. Returns the barrier's result
   // (see model::barrierResult).
   std::uint64_t barrier(Lane *l, BarrierKind kind, bool predicate, std::uintptr_t pc);
@@ -264,6 +271,10 @@ private:
   std::uint64_t sinceStore_ = 0;
   std::size_t logBytes_ = 0;
   LaneConflictWatch *watch_ = nullptr; // the direct path's, if watched
+  bool direct_ = false;                // the direct path runs lanes (watch_ set)
+  // The direct path's stop: spin limit, then the lockstep count.
+  [[gnu::always_inline]] inline void countDirect(Lane *l, EventKind kind, bool write,
+                                                 std::uintptr_t pc, std::uintptr_t position);
   std::uint32_t serial_ = 0;           // the running lane's serial in watch_
   LockstepCount lockstep_;             // the direct path's warp instructions
   void *unwind_[5] = {};

@@ -41,12 +41,14 @@ inline uint3 toUint3(const Dim3 &d) { return uint3{d.x, d.y, d.z}; }
 
 // One read-modify-write: the event first (it may switch fibers), then the
 // operation, which no other lane can interleave with.
+// `commute`: its model::commutingClass when its result is not used, else 0.
 template <class T, class Op>
-__attribute__((always_inline)) inline T rmw(T *addr, std::uintptr_t pc, Scope scope, Op op) {
+__attribute__((always_inline)) inline T rmw(T *addr, std::uintptr_t pc, Scope scope, Op op,
+                                            std::uint8_t commute = 0) {
   Lane *l = tl_lane;
   if (l != nullptr)
     l->block->access(l, reinterpret_cast<std::uintptr_t>(addr), sizeof(T), AccessKind::Atomic,
-                     MemoryOrder::Relaxed, pc, scope);
+                     MemoryOrder::Relaxed, pc, scope, Proxy::Generic, false, commute);
   T old = *addr;
   *addr = op(old);
   if (l != nullptr && Runtime::running().ptx != nullptr) [[unlikely]] {
@@ -263,16 +265,24 @@ template <class T> constexpr model::AtomicType atomicTypeOf() {
 template <class T>
 __attribute__((always_inline)) inline T atomicOp(model::AtomicOp op, T *addr, T val, T compare,
                                                  std::uintptr_t pc, Scope scope) {
-  return rmw(addr, pc, scope, [=](T old) -> T {
-    std::uint64_t o = 0, v = 0, c = 0;
-    std::memcpy(&o, &old, sizeof(T));
-    std::memcpy(&v, &val, sizeof(T));
-    std::memcpy(&c, &compare, sizeof(T));
-    const std::uint64_t now = model::atomicResult(op, atomicTypeOf<T>(), o, v, c);
-    T r;
-    std::memcpy(&r, &now, sizeof(T));
-    return r;
-  });
+  // The pass marks a call whose value is not used (site_abi::kResultUnused).
+  const StaticSite *site = __warpsim_event_site;
+  const std::uint8_t commute = site != nullptr && (site->kind & site_abi::kResultUnused) != 0
+                                   ? model::commutingClass(op, atomicTypeOf<T>())
+                                   : 0;
+  return rmw(
+      addr, pc, scope,
+      [=](T old) -> T {
+        std::uint64_t o = 0, v = 0, c = 0;
+        std::memcpy(&o, &old, sizeof(T));
+        std::memcpy(&v, &val, sizeof(T));
+        std::memcpy(&c, &compare, sizeof(T));
+        const std::uint64_t now = model::atomicResult(op, atomicTypeOf<T>(), o, v, c);
+        T r;
+        std::memcpy(&r, &now, sizeof(T));
+        return r;
+      },
+      commute);
 }
 } // namespace
 

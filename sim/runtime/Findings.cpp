@@ -16,7 +16,7 @@ void appendStaticSite(std::string &out, std::uint32_t id) {
   const StaticSite *row = staticSite(id);
   if (row == nullptr || row->line == 0)
     return;
-  const std::uint32_t kind = row->kind & ~kSiteVolatile;
+  const std::uint32_t kind = row->kind & ~(kSiteVolatile | site_abi::kResultUnused);
   out += ",\"static\":{\"id\":" + std::to_string(id) + ",\"file\":";
   appendJsonString(out, row->file != nullptr ? row->file : "");
   out += ",\"line\":" + std::to_string(row->line) + ",\"col\":" + std::to_string(row->column) +

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "DirectAccess.h"
 #include "Runtime.h"
 #include "SiteTable.h"
 
@@ -89,7 +90,9 @@ inline void rangeAccess(const void *p, std::size_t n, AccessKind kind, std::uint
       std::uint32_t chunk = 16;
       while (chunk > 1 && (((a + off) & (chunk - 1)) != 0 || chunk > n - off))
         chunk >>= 1;
-      l->block->access(l, a + off, chunk, kind, MemoryOrder::NotAtomic, pc);
+      if (!l->block->directAccess(l, a + off, chunk, kind != AccessKind::Load, pc,
+                                  __warpsim_event_site))
+        l->block->access(l, a + off, chunk, kind, MemoryOrder::NotAtomic, pc);
       off += chunk;
     }
   } else if (g_ready) {
@@ -339,11 +342,17 @@ void ptxValue(Lane *l, const void *p, std::uint32_t n, const StaticSite *site, v
 #define WS_VALUE_HOOK __attribute__((section("warpsim_value_hooks")))
 #define WS_VALUES(N, T)                                                                            \
   WS_VALUE_HOOK T __warpsim_load##N(const void *p, const StaticSite *site) {                       \
+    T v;                                                                                           \
+    if (Lane *l = tl_lane;                                                                         \
+        l != nullptr &&                                                                            \
+        l->block->directAccess(l, reinterpret_cast<std::uintptr_t>(p), N, false, WS_RET, site)) {  \
+      std::memcpy(&v, p, N);                                                                       \
+      return v;                                                                                    \
+    }                                                                                              \
     const StaticSite *outer = __warpsim_event_site;                                                \
     __warpsim_event_site = site;                                                                   \
     access(const_cast<void *>(p), N, AccessKind::Load, WS_RET);                                    \
     __warpsim_event_site = outer;                                                                  \
-    T v;                                                                                           \
     if (Lane *l = ptxLane()) [[unlikely]]                                                          \
       ptxValue(l, p, N, site, &v, nullptr);                                                        \
     else                                                                                           \
@@ -351,6 +360,12 @@ void ptxValue(Lane *l, const void *p, std::uint32_t n, const StaticSite *site, v
     return v;                                                                                      \
   }                                                                                                \
   WS_VALUE_HOOK void __warpsim_store##N(void *p, T v, const StaticSite *site) {                    \
+    if (Lane *l = tl_lane;                                                                         \
+        l != nullptr &&                                                                            \
+        l->block->directAccess(l, reinterpret_cast<std::uintptr_t>(p), N, true, WS_RET, site)) {   \
+      std::memcpy(p, &v, N);                                                                       \
+      return;                                                                                      \
+    }                                                                                              \
     const StaticSite *outer = __warpsim_event_site;                                                \
     __warpsim_event_site = site;                                                                   \
     access(p, N, AccessKind::Store, WS_RET);                                                       \

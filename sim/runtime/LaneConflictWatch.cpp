@@ -7,7 +7,7 @@ namespace warpsim::sim {
 
 bool LaneConflictWatch::beginLaunch(std::uint64_t threads) {
   undo_.clear();
-  if (threads >= kSerial)
+  if (threads + kFirstSerial >= kSerial)
     return false;
   if (std::uint64_t{next_} + threads >= kSerial) {
     // Serials would wrap: forget every launch's cells and count again.
@@ -16,7 +16,7 @@ bool LaneConflictWatch::beginLaunch(std::uint64_t threads) {
       e = CacheEntry{};
     for (PageEntry &e : pageCache_)
       e = PageEntry{};
-    next_ = 1;
+    next_ = kFirstSerial;
   }
   launchFirst_ = blockFirst_ = segFirst_ = next_;
   return true;
@@ -42,35 +42,19 @@ LaneConflictWatch::Cell *LaneConflictWatch::pageOf(std::uintptr_t word) {
   return page.get();
 }
 
-bool LaneConflictWatch::access(std::uint32_t serial, std::uintptr_t addr, std::uint32_t size,
-                               bool write, bool shared) {
+bool LaneConflictWatch::accessWords(std::uint32_t serial, std::uintptr_t addr, std::uint32_t size,
+                                    bool write, bool shared, std::uint8_t commute) {
   const std::uintptr_t last = (addr + (size == 0 ? 1 : size) - 1) & ~std::uintptr_t{3};
-  for (std::uintptr_t w = addr & ~std::uintptr_t{3}; w <= last; w += 4) {
-    Cell &c = cell(w);
-    if (c.writer != serial && concurrent(c.writer, shared))
+  for (std::uintptr_t w = addr & ~std::uintptr_t{3}; w <= last; w += 4)
+    if (!word(serial, w, write, shared, commute))
       return false;
-    // Several readers keep the smallest serial: if any of them may meet
-    // this thread, the smallest does (serials grow with blocks and
-    // segments, and a reader that may not meet the next is dropped).
-    const std::uint32_t r = c.reader & kSerial;
-    const bool read = concurrent(r, shared);
-    if (!write) {
-      if (!read)
-        c.reader = serial;
-      else if (c.reader != serial)
-        c.reader = std::min(r, serial) | kMany;
-      continue;
-    }
-    if (read && c.reader != serial)
-      return false;
-    if (!shared && c.writer < launchFirst_) {
-      Undo u{w, 0};
-      std::memcpy(&u.bytes, reinterpret_cast<const void *>(w), 4);
-      undo_.push_back(u);
-    }
-    c.writer = serial;
-  }
   return true;
+}
+
+void LaneConflictWatch::saveWord(std::uintptr_t w) {
+  Undo u{w, 0};
+  std::memcpy(&u.bytes, reinterpret_cast<const void *>(w), 4);
+  undo_.push_back(u);
 }
 
 void LaneConflictWatch::rollback() {

@@ -1,5 +1,7 @@
 #include "LockstepCount.h"
 
+#include <algorithm>
+
 namespace warpsim::sim {
 
 namespace {
@@ -88,14 +90,37 @@ std::optional<std::uint64_t> LockstepCount::finishWarp(bool independent, std::ui
     return ref().size();
   }
 
-  std::vector<std::size_t> at(count_, 0);
-  auto stop = [&](int i) -> const model::LaneStop & {
-    return stopsOf(static_cast<std::uint32_t>(i))[at[static_cast<std::size_t>(i)]];
+  // Lanes that made the same stops move as one (a group that takes one of
+  // them takes all): the schedule is run over these classes, ordered by
+  // their lowest lane as the leader rule's last tie-break orders lanes.
+  classes_.clear();
+  for (std::uint64_t m = candidates; m != 0; m &= m - 1) {
+    const auto i = static_cast<std::uint32_t>(__builtin_ctzll(m));
+    const std::vector<model::LaneStop> &own = stopsOf(i);
+    Class *c = nullptr;
+    for (Class &k : classes_)
+      if (k.stops == &own || (k.stops->size() == own.size() &&
+                              std::equal(own.begin(), own.end(), k.stops->begin(), same))) {
+        c = &k;
+        break;
+      }
+    if (c == nullptr)
+      c = &classes_.emplace_back(Class{&own, 0, 0});
+    c->lanes |= std::uint64_t{1} << i;
+  }
+  auto stop = [&](int c) -> const model::LaneStop & {
+    const Class &k = classes_[static_cast<std::size_t>(c)];
+    return (*k.stops)[k.at];
   };
+  std::uint64_t live =
+      classes_.size() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << classes_.size()) - 1;
   std::uint64_t count = 0;
-  while (candidates != 0) {
-    const std::uint64_t group =
-        model::reconvergenceGroup(candidates, model::reconvergenceLeader(candidates, stop), stop);
+  while (live != 0) {
+    const std::uint64_t cgroup =
+        model::reconvergenceGroup(live, model::reconvergenceLeader(live, stop), stop);
+    std::uint64_t group = 0;
+    for (std::uint64_t m = cgroup; m != 0; m &= m - 1)
+      group |= classes_[static_cast<std::size_t>(__builtin_ctzll(m))].lanes;
     if (independent && group == last && (candidates & ~group) != 0) {
       if (++streak >= kStarvationLimit)
         return std::nullopt;
@@ -104,12 +129,14 @@ std::optional<std::uint64_t> LockstepCount::finishWarp(bool independent, std::ui
     }
     last = group;
     ++count;
-    if (groups != nullptr && stop(__builtin_ctzll(group)).kind == kind)
+    if (groups != nullptr && stop(__builtin_ctzll(cgroup)).kind == kind)
       groups->push_back(group);
-    for (std::uint64_t m = group; m != 0; m &= m - 1) {
-      const auto i = static_cast<std::uint32_t>(__builtin_ctzll(m));
-      if (++at[i] == stopsOf(i).size())
-        candidates &= ~(std::uint64_t{1} << i);
+    for (std::uint64_t m = cgroup; m != 0; m &= m - 1) {
+      const auto c = static_cast<std::size_t>(__builtin_ctzll(m));
+      if (++classes_[c].at == classes_[c].stops->size()) {
+        live &= ~(std::uint64_t{1} << c);
+        candidates &= ~classes_[c].lanes;
+      }
     }
   }
   return count;

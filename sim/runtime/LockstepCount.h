@@ -62,6 +62,13 @@ private:
   void diverge(std::uint32_t lane, const model::LaneStop &s);
 
   std::vector<LaneStops> lanes_;
+  // finishWarp's lanes with equal stops (kept to reuse its storage).
+  struct Class {
+    const std::vector<model::LaneStop> *stops;
+    std::uint64_t lanes;
+    std::size_t at;
+  };
+  std::vector<Class> classes_;
   std::uint32_t count_ = 0;
   std::uint32_t refLane_ = 0; // the first lane that made a stop
   bool haveRef_ = false;

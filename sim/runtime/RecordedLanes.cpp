@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "BlockExecutor.h"
+#include "DirectAccess.h"
 #include "GridRunner.h"
 #include "Runtime.h"
 #include "SiteTable.h"
@@ -44,10 +45,6 @@ namespace {
 // A lane's log may grow to this many bytes per block before the launch
 // ends with a message (docs/architecture.md, "Two engines").
 constexpr std::size_t kMaxLogBytes = std::size_t{1} << 30;
-// The direct path keeps a warp's diverged stops to count its warp
-// instructions; past this many (~160 MiB) the launch goes back to fibers.
-constexpr std::size_t kMaxKeptStops = std::size_t{1} << 22;
-
 struct Note {
   std::string kernel, text;
 };
@@ -176,6 +173,7 @@ void BlockExecutor::runLanesToEnd() {
   // The direct path, watched: threads are numbered for the watch, and each
   // warp's stops are counted as the lockstep schedule would issue them.
   watch_ = log ? nullptr : grid_.conflictWatch();
+  direct_ = watch_ != nullptr;
   const std::uint32_t first =
       watch_ != nullptr ? watch_->beginBlock(static_cast<std::uint32_t>(lanes.size())) : 0;
   const StaticSite *outer = __warpsim_event_site;
@@ -215,6 +213,7 @@ void BlockExecutor::runLanesToEnd() {
   }
   recording_ = false;
   watch_ = nullptr;
+  direct_ = false;
   if (!log)
     return;
   for (Lane &l : lanes) {
@@ -253,26 +252,15 @@ void BlockExecutor::capturePost(Lane &l) {
 // On the lane, while recording: the event it would stop at under fibers.
 void BlockExecutor::record(Lane *l) {
   const PendingEvent &ev = l->ev;
-  if (ev.kind == EventKind::Access && ev.access != AccessKind::Load)
-    sinceStore_ = 0;
-  else if (++sinceStore_ > rt_.options.spin_limit) {
-    if (watch_ != nullptr) // it may wait for another thread: fibers tell
-      restartOnFibers("a thread made --spin-limit accesses without writing (it may wait for "
-                      "another)");
-    recordedSpin(l);
-  }
-  if (grid_.engine() == LaunchEngine::Direct) {
-    stats_.accesses += ev.kind == EventKind::Access;
-    if (watch_ == nullptr) {
-      ++stats_.warp_instructions; // one-lane warp instructions, as under --schedule fast
-      return;
-    }
-    lockstep_.add(l->lane, model::LaneStop{l->depth, ev.pc, l->stack_hash,
-                                           static_cast<std::uint8_t>(ev.kind), ev.position});
-    if (lockstep_.kept() > kMaxKeptStops)
-      restartOnFibers("a warp's lanes diverged too long to count its warp instructions");
+  const bool write = ev.kind == EventKind::Access && ev.access != AccessKind::Load;
+  if (direct_) { // a spin may wait for another thread: fibers tell
+    countDirect(l, ev.kind, write, ev.pc, ev.position);
     return;
   }
+  if (write)
+    sinceStore_ = 0;
+  else if (++sinceStore_ > rt_.options.spin_limit)
+    recordedSpin(l);
   capturePost(*l);
   std::vector<RecordedEvent> &log = logs_[l->tid];
   if ((logBytes_ += sizeof(RecordedEvent)) > kMaxLogBytes)

@@ -7,7 +7,8 @@
 # the raw addresses of shared and host memory, which differ from process to
 # process, masked as tests/golden does), and that
 # --timing names the engine each `// ENGINE-EXPECT: text` line of FILE says
-# (e.g. "k: compiled" or "k: fibers: a synchronising call, __syncthreads").
+# (e.g. "k: compiled" or "k: fibers: a synchronising call, __syncthreads")
+# and no `// ENGINE-NOT: text` line (e.g. "k: fibers": k never went back).
 # Prints "compiled" in its PASS line when some kernel ran compiled.
 set -u
 warpsim=$1 cache=$2 work=$3 file=$4
@@ -43,6 +44,10 @@ while IFS= read -r want; do
   grep -qF -- "warpsim: engine: $want" "$work/err-$other.txt" ||
     { echo "FAIL: --timing did not say '$want'"; grep '^warpsim: engine:' "$work/err-$other.txt"; fail=1; }
 done < <(sed -n 's|^// ENGINE-EXPECT: ||p' "$file")
+while IFS= read -r unwanted; do
+  ! grep -qF -- "warpsim: engine: $unwanted" "$work/err-$other.txt" ||
+    { echo "FAIL: --timing said '$unwanted'"; fail=1; }
+done < <(sed -n 's|^// ENGINE-NOT: ||p' "$file")
 how=fibers
 grep -q '^warpsim: engine: .*: compiled' "$work/err-$other.txt" && how=compiled
 [ $fail = 0 ] && echo "PASS: $(basename "$file") identical under --engine fibers and $other ($how)"

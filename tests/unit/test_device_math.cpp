@@ -337,6 +337,17 @@ TEST_CASE("rsqrt and the other reciprocal functions") {
     float ref = static_cast<float>(1.0L / std::sqrt(static_cast<long double>(x)));
     CHECK(bits(__frsqrt_rn(x)) == bits(ref));
   }
+  // Every 509th positive float, against the exact test of which side of the
+  // midpoints to its neighbours 1/sqrt(x) lies (the result's rounding is
+  // decided from a double estimate except near a midpoint).
+  int wrong = 0;
+  for (unsigned u = 1; u < 0x7f800000u; u += 509) {
+    const float x = __uint_as_float(u), r = __frsqrt_rn(x);
+    const double lo = (double(r) + double(std::nextafter(r, 0.0f))) / 2;
+    const double hi = (double(r) + double(std::nextafter(r, INFINITY))) / 2;
+    wrong += warpsim::math_detail::rsqrt_above(lo, x) || !warpsim::math_detail::rsqrt_above(hi, x);
+  }
+  CHECK(wrong == 0);
   CHECK(rcbrtf(8.0f) == 0.5f);
   CHECK(rcbrt(-27.0) == doctest::Approx(-1.0 / 3));
   CHECK(rcbrtf(-0.0f) == -INFINITY);

@@ -115,6 +115,51 @@ TEST_CASE("conflict watch: a barrier orders a block's segments; other blocks sti
   CHECK(w.beginSegment(std::uint32_t{1} << 31) == 0);    // serials ran out
 }
 
+TEST_CASE("conflict watch: atomics of one commuting class whose results nobody reads meet") {
+  alignas(8) std::uint32_t mem[4] = {};
+  const std::uint8_t add =
+      model::commutingClass(model::AtomicOp::Add, {4, model::AtomicKind::Unsigned});
+  const std::uint8_t sub =
+      model::commutingClass(model::AtomicOp::Sub, {4, model::AtomicKind::Unsigned});
+  const std::uint8_t orr =
+      model::commutingClass(model::AtomicOp::Or, {4, model::AtomicKind::Unsigned});
+  const std::uint8_t add64 =
+      model::commutingClass(model::AtomicOp::Add, {8, model::AtomicKind::Unsigned});
+  REQUIRE(add != 0);
+  CHECK(add == sub);
+  CHECK(add != orr);
+  CHECK(add != add64);
+  CHECK(model::commutingClass(model::AtomicOp::Add, {4, model::AtomicKind::Float}) == 0);
+  CHECK(model::commutingClass(model::AtomicOp::Exchange, {4, model::AtomicKind::Signed}) == 0);
+  CHECK(model::commutingClass(model::AtomicOp::Inc, {4, model::AtomicKind::Unsigned}) == 0);
+  CHECK(model::commutingClass(model::AtomicOp::Min, {4, model::AtomicKind::Signed}) !=
+        model::commutingClass(model::AtomicOp::Min, {4, model::AtomicKind::Unsigned}));
+  LaneConflictWatch w;
+  REQUIRE(w.beginLaunch(16));
+  const std::uint32_t f = w.beginBlock(8);
+  for (std::uint32_t t = 0; t < 4; ++t)
+    CHECK(w.access(f + t, at(mem), 4, true, true, add)); // a shared counter
+  CHECK_FALSE(w.access(f + 4, at(mem), 4, false, true)); // a plain read sees their order
+  CHECK(w.access(f, at(mem, 4), 4, true, false, add));
+  CHECK_FALSE(w.access(f + 1, at(mem, 4), 4, true, false, orr)); // another class
+  CHECK(w.access(f, at(mem, 8), 4, true, false, orr));
+  CHECK_FALSE(w.access(f + 1, at(mem, 8), 4, true, false, 0));    // an atomic whose result is read
+  CHECK(w.access(f + 2, at(mem, 12), 4, false, false));           // a plain read, then
+  CHECK_FALSE(w.access(f + 3, at(mem, 12), 4, true, false, add)); // another's atomic
+  // One thread's own atomics and accesses do not meet.
+  alignas(8) std::uint32_t own[2] = {};
+  CHECK(w.access(f + 5, at(own), 4, true, false, add));
+  CHECK(w.access(f + 5, at(own), 4, false, false));
+  CHECK_FALSE(w.access(f + 6, at(own), 4, true, false, add)); // it read the word before
+  // After a barrier the counter is read: ordered.
+  const std::uint32_t s = w.beginSegment(8);
+  CHECK(w.access(s + 7, at(mem), 4, false, true));
+  // Another block's atomics of the class on the global word still meet them.
+  const std::uint32_t g = w.beginBlock(8);
+  CHECK(w.access(g + 1, at(mem, 4), 4, true, false, add));
+  CHECK_FALSE(w.access(g + 2, at(mem, 8), 4, true, false, add)); // or-ed there
+}
+
 TEST_CASE(
     "conflict watch: rollback puts back each word the launch wrote, as before its first write") {
   alignas(8) std::uint32_t mem[4] = {10, 20, 30, 40};

@@ -16,13 +16,13 @@ int warpsim_warp_size(void);
 
 #define WARPSIM_BUILTIN_VAR(TYPE, NAME, FETCH, VEC)                                                \
   struct TYPE {                                                                                    \
-    static unsigned int fetch_x() { return FETCH().x; }                                            \
-    static unsigned int fetch_y() { return FETCH().y; }                                            \
-    static unsigned int fetch_z() { return FETCH().z; }                                            \
+    [[gnu::always_inline]] static unsigned int fetch_x() { return FETCH().x; }                     \
+    [[gnu::always_inline]] static unsigned int fetch_y() { return FETCH().y; }                     \
+    [[gnu::always_inline]] static unsigned int fetch_z() { return FETCH().z; }                     \
     __declspec(property(get = fetch_x)) unsigned int x;                                            \
     __declspec(property(get = fetch_y)) unsigned int y;                                            \
     __declspec(property(get = fetch_z)) unsigned int z;                                            \
-    operator VEC() const { return FETCH(); }                                                       \
+    [[gnu::always_inline]] operator VEC() const { return FETCH(); }                                \
     TYPE() = default;                                                                              \
     TYPE(const TYPE &) = delete;                                                                   \
     TYPE &operator=(const TYPE &) = delete;                                                        \
@@ -36,6 +36,6 @@ WARPSIM_BUILTIN_VAR(warpsim_gridDim_t, gridDim, warpsim_grid_dim, dim3)
 #undef WARPSIM_BUILTIN_VAR
 
 struct warpsim_warpSize_t {
-  operator int() const { return warpsim_warp_size(); }
+  [[gnu::always_inline]] operator int() const { return warpsim_warp_size(); }
 };
 extern const warpsim_warpSize_t warpSize;

@@ -416,7 +416,14 @@ inline float __frsqrt_rn(float x) {
   if (!(x > 0) || std::isinf(x))
     return 1.0f / std::sqrt(x); // +-0 -> +-inf, <0/NaN -> NaN, inf -> 0
   const double xd = x;
-  float r = static_cast<float>(1.0 / std::sqrt(xd));
+  // 1/sqrt in double lies within 2 of its last places of the exact value:
+  // rounding it to float is the exact value's rounding unless the 29 bits a
+  // float drops lie that close to a midpoint (2^28). Then decide exactly.
+  const double d = 1.0 / std::sqrt(xd);
+  const unsigned long long dropped = __builtin_bit_cast(unsigned long long, d) & ((1ull << 29) - 1);
+  if (dropped - ((1ull << 28) - 4) > 8)
+    return static_cast<float>(d);
+  float r = static_cast<float>(d);
   bool r_above = warpsim::math_detail::rsqrt_above(r, xd);
   float n = std::nextafter(r, r_above ? 0.0f : 2.0f * r);
   double mid = (double(r) + double(n)) / 2; // exact

@@ -40,6 +40,44 @@ struct AtomicType {
 // the old value: the same bits.)
 constexpr bool atomicWrites(AtomicOp op) { return op != AtomicOp::Load; }
 
+// Integer read-modify-writes that commute: applied to one location in any
+// order they leave the same bits (add and sub wrap; and, or, xor; min and
+// max of one signedness). Atomics of one class whose results no thread
+// reads may run in any order with the same memory. 0: no class (exchange,
+// compare-and-swap, inc and dec, which wrap at the operand, float
+// arithmetic, which rounds in order). Sizes are classes apart: a 64-bit add
+// carries into the word a 32-bit add on its low half does not.
+constexpr std::uint8_t commutingClass(AtomicOp op, AtomicType t) {
+  if (t.kind == AtomicKind::Float)
+    return 0;
+  std::uint8_t family = 0;
+  switch (op) {
+  case AtomicOp::Add:
+  case AtomicOp::Sub:
+    family = 1;
+    break;
+  case AtomicOp::And:
+    family = 2;
+    break;
+  case AtomicOp::Or:
+    family = 3;
+    break;
+  case AtomicOp::Xor:
+    family = 4;
+    break;
+  case AtomicOp::Min:
+    family = t.kind == AtomicKind::Signed ? 5 : 6;
+    break;
+  case AtomicOp::Max:
+    family = t.kind == AtomicKind::Signed ? 7 : 8;
+    break;
+  default:
+    return 0;
+  }
+  return static_cast<std::uint8_t>(family * 4 + (t.size >= 8 ? 3 : t.size >= 4 ? 2 : t.size >= 2));
+}
+inline constexpr std::uint8_t kCommutingClasses = 36; // classes are below this
+
 namespace atomic_detail {
 constexpr std::uint64_t mask(std::uint8_t size) {
   return size >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * size)) - 1;
