@@ -4,6 +4,7 @@
 #include "ObserverContext.h"
 
 #include <algorithm>
+#include <string_view>
 
 namespace warpsim::sim {
 
@@ -189,7 +190,14 @@ void MemoryChecker::reportAllocationLeaks() {
     std::size_t bytes = 0;
     for (const Allocation *a : allocs)
       bytes += a->size;
-    const char *api = first.space == MemorySpace::Managed ? "cudaMallocManaged" : "cudaMalloc";
+    const char *api = first.api != nullptr                  ? first.api
+                      : first.space == MemorySpace::Managed ? "cudaMallocManaged"
+                                                            : "cudaMalloc";
+    const std::string_view a = api;
+    const char *free = a == "cudaMallocHost" || a == "cudaHostAlloc" ? "cudaFreeHost"
+                       : a == "cudaMallocAsync" || a == "cudaMallocFromPoolAsync"
+                           ? "cudaFreeAsync or cudaFree"
+                           : "cudaFree";
     Finding f;
     f.kind = "memory-leak";
     f.space = spaceName(first.space);
@@ -201,7 +209,7 @@ void MemoryChecker::reportAllocationLeaks() {
     f.message = std::to_string(allocs.size()) + " " + api + " allocation" +
                 (allocs.size() == 1 ? "" : "s") + " (" + std::to_string(bytes) +
                 " bytes) made here " + (allocs.size() == 1 ? "was" : "were") +
-                " never freed with cudaFree; the first: " + f.object;
+                " never freed with " + free + "; the first: " + f.object;
     FindingSite at;
     at.role = "allocated";
     at.detail = std::string("allocated by ") + api;

@@ -43,6 +43,12 @@ void WarpOpChecker::onWarpOpArrive(const WarpOpArrival &a) {
 }
 
 void WarpOpChecker::onWarpOp(const WarpOpEvent &e) {
+  if (e.op == WarpOp::SyncWarp && !syncwarpSkipped_.empty()) {
+    // The lanes that went past met the waiting ones at another __syncwarp.
+    auto it = syncwarpSkipped_.find(std::make_pair(e.block->linear, e.warp));
+    if (it != syncwarpSkipped_.end() && (it->second.waiting & e.active_mask) != 0)
+      syncwarpSkipped_.erase(it);
+  }
   const unsigned ws = e.block->launch->warp_size;
   if (e.masks_differ_at >= 0)
     report(*e.block, e.warp, static_cast<std::uint32_t>(e.masks_differ_at), e.pc, e.site, e.op,
@@ -90,6 +96,71 @@ void WarpOpChecker::onWarpOpStuck(const WarpOpStuck &s) {
          s.lanes);
 }
 
-void WarpOpChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(cx_.findings(), l); }
+// Lanes of the mask went past a waiting operation in its function (an
+// event there at a later code position) or exited (past_pc 0). An exit
+// alone is not reported: the engine cannot tell a lane that returned early
+// before a call to a helper with a full-mask operation (`if (i >= n) {
+// out[i] = 0; return; } v = warpReduce(v);`, allowed) from one that skipped
+// such a call, as it knows no code position of the call.
+void WarpOpChecker::onWarpOpSkipped(const WarpOpSkipped &s) {
+  if (s.op != WarpOp::SyncWarp) {
+    if (s.past_pc != 0)
+      reportSkipped(s);
+    return;
+  }
+  const auto key = std::make_pair(s.block->linear, s.warp);
+  auto it = syncwarpSkipped_.find(key);
+  if (s.past_pc != 0) {
+    if (it == syncwarpSkipped_.end())
+      syncwarpSkipped_.emplace(key, s);
+    else if (it->second.pc == s.pc)
+      it->second.skipped |= s.skipped;
+    return;
+  }
+  if (it != syncwarpSkipped_.end() && (it->second.skipped & s.skipped) != 0) {
+    reportSkipped(it->second);
+    syncwarpSkipped_.erase(it);
+  }
+}
+
+void WarpOpChecker::reportSkipped(const WarpOpSkipped &s) {
+  const BlockInfo &b = *s.block;
+  if (!table_.firstTime({"warp-sync-mask", Skipped, s.pc, 0}))
+    return;
+  const unsigned ws = b.launch->warp_size;
+  const std::uint32_t first = s.warp * ws;
+  Finding f;
+  f.kind = "warp-sync-mask";
+  f.severity = Severity::Error;
+  f.kernel = b.launch->site->kernel_name;
+  f.launch = b.launch->id;
+  f.message = std::string(model::warpOpName(s.op)) + " with mask " + hexMask(s.mask, ws) +
+              " waits for " + laneList(s.skipped) +
+              " named in the mask, which went on past it without executing it (CUDA: every "
+              "non-exited lane named in the mask must execute the same operation; undefined "
+              "behaviour)";
+  auto lanesOf = [&](std::uint64_t lanes, FindingSite &at) {
+    std::vector<std::uint32_t> ids;
+    for (std::uint64_t m = lanes; m != 0; m &= m - 1)
+      ids.push_back(first + static_cast<std::uint32_t>(__builtin_ctzll(m)));
+    at.thread_count = static_cast<std::uint32_t>(ids.size());
+    at.threads = threadList(ids);
+  };
+  FindingSite at = threadSite(b, first + s.lane, s.pc, s.site, "warp-op");
+  at.detail = std::string("waits at ") + model::warpOpName(s.op);
+  lanesOf(s.waiting, at);
+  f.sites.push_back(std::move(at));
+  const std::uint32_t other = first + static_cast<std::uint32_t>(__builtin_ctzll(s.skipped));
+  FindingSite past = threadSite(b, other, s.past_pc, s.past_site, "warp-op");
+  past.detail = "goes on past it";
+  lanesOf(s.skipped, past);
+  f.sites.push_back(std::move(past));
+  cx_.findings().add(f);
+}
+
+void WarpOpChecker::onLaunchEnd(const LaunchInfo &l) {
+  syncwarpSkipped_.clear(); // still waiting: a deadlock, reported as such
+  table_.flush(cx_.findings(), l);
+}
 
 } // namespace warpsim::sim

@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
 
 #include "FindingTable.h"
 #include "Observer.h"
@@ -24,16 +26,23 @@ public:
   void onWarpOpArrive(const WarpOpArrival &) override;
   void onWarpOp(const WarpOpEvent &) override;
   void onWarpOpStuck(const WarpOpStuck &) override;
+  void onWarpOpSkipped(const WarpOpSkipped &) override;
 
 private:
-  enum Problem { Self, Differ, Width, Source, Stuck };
+  enum Problem { Self, Differ, Width, Source, Stuck, Skipped };
   void report(const BlockInfo &b, std::uint32_t warp, std::uint32_t lane, std::uintptr_t pc,
               std::uint32_t site, WarpOp op, const char *kind, Problem p, std::string message,
               std::uint64_t lanes);
 
+  void reportSkipped(const WarpOpSkipped &s);
+
   ObserverContext &cx_;
   const LaunchInfo *launch_ = nullptr;
   FindingTable<> table_;
+  // __syncwarp calls with one mask meet wherever they are, so lanes that
+  // went past a waiting __syncwarp may still meet it at another one: the
+  // finding waits until one of them exits first (keyed by block and warp).
+  std::map<std::pair<std::uint64_t, std::uint32_t>, WarpOpSkipped> syncwarpSkipped_;
 };
 
 } // namespace warpsim::sim

@@ -444,6 +444,20 @@ std::string commandLine(const std::vector<std::string> &argv) {
 }
 } // namespace
 
+std::string missingMainError(const CliOptions &o) {
+  const std::string tmp = makeTempDir();
+  if (tmp.empty())
+    return "";
+  frontend::TranslateOptions fo = frontendOptions(o, tmp);
+  fo.needs_main = true;
+  const frontend::TranslateResult t = frontend::translate(fo);
+  fs::remove_all(tmp);
+  const bool noMain =
+      !t.ok && (t.diagnostics.find("defines no 'main'") != std::string::npos ||
+                t.diagnostics.find("'main' is declared but never defined") != std::string::npos);
+  return noMain ? t.diagnostics : "";
+}
+
 UnitResult compileUnit(const CliOptions &o, UnitLanguage language, const std::string &object,
                        const std::vector<std::string> &extra,
                        const std::vector<std::string> &undefines) {

@@ -48,6 +48,10 @@ struct UnitResult {
 UnitResult compileUnit(const CliOptions &o, UnitLanguage language, const std::string &object,
                        const std::vector<std::string> &extra,
                        const std::vector<std::string> &undefines);
+// The front end's located error for a CUDA unit that is linked as a program
+// without a definition of main (the near-miss name, else line 1), or empty
+// when the unit defines main or fails to translate for another reason.
+std::string missingMainError(const CliOptions &o);
 // The link command's start: clang++, and lld where the build found it.
 std::vector<std::string> programLinker();
 // What a simulated program links with after the user's objects and

@@ -182,6 +182,35 @@ int compileOne(const NvccOptions &n, const NvccInput &in, const std::string &obj
   return 0;
 }
 
+// A link without main fails in crt1.o, which names no line of the user's
+// (issue 27 item 8): the front end's located error instead, for the CUDA
+// source whose function looks like a misspelt main, or the only input; else
+// the inputs. Empty if the link failed for another reason.
+std::string missingMainMessage(const NvccOptions &n, const std::string &out,
+                               const std::string &log) {
+  if (log.find("undefined symbol: main") == std::string::npos &&
+      log.find("undefined reference to `main'") == std::string::npos)
+    return "";
+  std::string first, near, names;
+  for (const NvccInput &in : n.inputs) {
+    names += (names.empty() ? "" : ", ") + in.path;
+    if (in.kind != NvccInputKind::Cuda)
+      continue;
+    std::vector<std::string> undefines;
+    const std::string e = missingMainError(unitOptions(n, in.path, undefines));
+    if (near.empty() && e.find("did you mean") != std::string::npos)
+      near = e;
+    if (first.empty())
+      first = e;
+  }
+  if (!near.empty())
+    return near;
+  if (n.inputs.size() == 1 && !first.empty())
+    return first;
+  return "warpsim nvcc: error: linking '" + out + "' failed: none of its inputs (" + names +
+         ") defines 'main' (to build units without main use -c or -lib)\n";
+}
+
 } // namespace
 
 bool calledAsNvcc(const char *argv0) {
@@ -320,8 +349,11 @@ int runNvcc(const std::vector<std::string> &args) {
     }
     std::string log;
     if (runCommand(ld, log) != 0) {
-      std::fprintf(stderr, "warpsim nvcc: error: linking '%s' failed:\n%s", out.c_str(),
-                   log.c_str());
+      if (const std::string m = missingMainMessage(n, out, log); !m.empty())
+        std::fputs(m.c_str(), stderr);
+      else
+        std::fprintf(stderr, "warpsim nvcc: error: linking '%s' failed:\n%s", out.c_str(),
+                     log.c_str());
       status = kCompileExit;
     } else {
       std::fputs(log.c_str(), stderr);

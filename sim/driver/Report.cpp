@@ -5,6 +5,7 @@
 #include <memory>
 #include <unordered_map>
 
+#include "RuntimePaths.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 
@@ -138,10 +139,15 @@ ReportSummary readReport(const std::string &reportPath, const std::string &progr
         }
         // A host thread's frames are optimised host code: inlined callers
         // share their callee's pc, each pc stands for them. (Device code and
-        // the value hooks are not inlined into their callers.)
+        // the value hooks are not inlined into their callers, but for
+        // warpsim's always_inline headers: a cooperative group's shuffle
+        // names the user's call.)
         const bool host = site.role == "host thread";
+        const std::string &headers = runtimePaths().include_dir;
+        const bool inlinedHeader =
+            !host && !headers.empty() && site.loc.path.rfind(headers + "/", 0) == 0;
         const auto withInlined = [&](std::uint64_t pc) {
-          if (!host)
+          if (!host && !inlinedHeader)
             return;
           const std::vector<SourceLoc> &in = sym.inlinedCallers(pc);
           site.stack.insert(site.stack.end(), in.begin(), in.end());

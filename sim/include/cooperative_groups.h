@@ -14,6 +14,12 @@
 
 #include "warpsim/sync_abi.h"
 
+// The operations of groups within one warp are inlined into their caller,
+// so that their warp operations lie in the caller's frame at the call's code
+// position: the warp checker compares a lane that goes on past a waiting
+// operation with it there (docs/checks.md, warp-sync-mask).
+#define WARPSIM_CG_INLINE __attribute__((always_inline))
+
 namespace cooperative_groups {
 
 namespace details {
@@ -54,7 +60,7 @@ inline unsigned long long compress(unsigned long long bits, unsigned long long m
 }
 // Shuffles any trivially copyable value: arithmetic types directly, others
 // as consecutive 32-bit words (the last one zero-padded).
-template <class T, class F> T shfl_any(const T &var, F shuffle) {
+template <class T, class F> WARPSIM_CG_INLINE T shfl_any(const T &var, F shuffle) {
   static_assert(std::is_trivially_copyable_v<T>, "shfl needs a trivially copyable type");
   if constexpr (std::is_arithmetic_v<T>) {
     return shuffle(var);
@@ -221,23 +227,23 @@ protected:
   }
 
 public:
-  void sync() const { __syncwarp(mask_); }
+  WARPSIM_CG_INLINE void sync() const { __syncwarp(mask_); }
   unsigned long long thread_rank() const {
     return details::rank_in_mask(mask_, details::lane_id());
   }
   unsigned long long meta_group_rank() const { return meta_rank_; }
   unsigned long long meta_group_size() const { return meta_size_; }
 
-  template <class T> T shfl(T var, unsigned srcRank) const {
-    return details::shfl_any(var, [&](auto v) {
+  template <class T> WARPSIM_CG_INLINE T shfl(T var, unsigned srcRank) const {
+    return details::shfl_any(var, [&](auto v) WARPSIM_CG_INLINE {
       if (kind_ == tile_kind)
         return __shfl_sync(mask_, v, static_cast<int>(srcRank), static_cast<int>(size_));
       unsigned src = details::lane_of_rank(mask_, srcRank % size_);
       return __shfl_sync(mask_, v, static_cast<int>(src));
     });
   }
-  template <class T> T shfl_down(T var, unsigned delta) const {
-    return details::shfl_any(var, [&](auto v) {
+  template <class T> WARPSIM_CG_INLINE T shfl_down(T var, unsigned delta) const {
+    return details::shfl_any(var, [&](auto v) WARPSIM_CG_INLINE {
       if (kind_ == tile_kind)
         return __shfl_down_sync(mask_, v, delta, static_cast<int>(size_));
       unsigned r = static_cast<unsigned>(thread_rank());
@@ -246,8 +252,8 @@ public:
       return __shfl_sync(mask_, v, static_cast<int>(src));
     });
   }
-  template <class T> T shfl_up(T var, unsigned delta) const {
-    return details::shfl_any(var, [&](auto v) {
+  template <class T> WARPSIM_CG_INLINE T shfl_up(T var, unsigned delta) const {
+    return details::shfl_any(var, [&](auto v) WARPSIM_CG_INLINE {
       if (kind_ == tile_kind)
         return __shfl_up_sync(mask_, v, delta, static_cast<int>(size_));
       unsigned r = static_cast<unsigned>(thread_rank());
@@ -255,8 +261,8 @@ public:
       return __shfl_sync(mask_, v, static_cast<int>(src));
     });
   }
-  template <class T> T shfl_xor(T var, unsigned laneMask) const {
-    return details::shfl_any(var, [&](auto v) {
+  template <class T> WARPSIM_CG_INLINE T shfl_xor(T var, unsigned laneMask) const {
+    return details::shfl_any(var, [&](auto v) WARPSIM_CG_INLINE {
       if (kind_ == tile_kind)
         return __shfl_xor_sync(mask_, v, static_cast<int>(laneMask), static_cast<int>(size_));
       unsigned r = static_cast<unsigned>(thread_rank()) ^ laneMask;
@@ -264,15 +270,15 @@ public:
       return __shfl_sync(mask_, v, static_cast<int>(src));
     });
   }
-  int any(int predicate) const { return __any_sync(mask_, predicate); }
-  int all(int predicate) const { return __all_sync(mask_, predicate); }
-  unsigned long long ballot(int predicate) const {
+  WARPSIM_CG_INLINE int any(int predicate) const { return __any_sync(mask_, predicate); }
+  WARPSIM_CG_INLINE int all(int predicate) const { return __all_sync(mask_, predicate); }
+  WARPSIM_CG_INLINE unsigned long long ballot(int predicate) const {
     return details::compress(__ballot_sync(mask_, predicate), mask_);
   }
-  template <class T> unsigned long long match_any(T value) const {
+  template <class T> WARPSIM_CG_INLINE unsigned long long match_any(T value) const {
     return details::compress(__match_any_sync(mask_, value), mask_);
   }
-  template <class T> unsigned long long match_all(T value, int &pred) const {
+  template <class T> WARPSIM_CG_INLINE unsigned long long match_all(T value, int &pred) const {
     return details::compress(__match_all_sync(mask_, value, &pred), mask_);
   }
 };

@@ -176,26 +176,39 @@ __attribute__((noinline)) cudaError_t cudaMallocManaged(T **ptr, std::size_t siz
   return warpsim_malloc_from(reinterpret_cast<void **>(ptr), size, true, flags,
                              __builtin_return_address(0));
 }
-template <class T> cudaError_t cudaMallocHost(T **ptr, std::size_t size) {
-  return cudaMallocHost(reinterpret_cast<void **>(ptr), size);
+extern "C" cudaError_t warpsim_host_alloc_from(void **ptr, std::size_t size, unsigned int flags,
+                                               const void *caller, const char *api);
+extern "C" cudaError_t warpsim_malloc_pitch_from(void **ptr, std::size_t *pitch, std::size_t width,
+                                                 std::size_t height, const void *caller);
+template <class T> __attribute__((noinline)) cudaError_t cudaMallocHost(T **ptr, std::size_t size) {
+  return warpsim_host_alloc_from(reinterpret_cast<void **>(ptr), size, 0,
+                                 __builtin_return_address(0), "cudaMallocHost");
 }
 // cuda_runtime.h's C++ overloads: cudaMallocHost with flags is cudaHostAlloc.
-inline cudaError_t cudaMallocHost(void **ptr, std::size_t size, unsigned int flags) {
-  return ::cudaHostAlloc(ptr, size, flags);
+__attribute__((noinline)) inline cudaError_t cudaMallocHost(void **ptr, std::size_t size,
+                                                            unsigned int flags) {
+  return warpsim_host_alloc_from(ptr, size, flags, __builtin_return_address(0), "cudaMallocHost");
 }
-template <class T> cudaError_t cudaMallocHost(T **ptr, std::size_t size, unsigned int flags) {
-  return ::cudaHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
+template <class T>
+__attribute__((noinline)) cudaError_t cudaMallocHost(T **ptr, std::size_t size,
+                                                     unsigned int flags) {
+  return warpsim_host_alloc_from(reinterpret_cast<void **>(ptr), size, flags,
+                                 __builtin_return_address(0), "cudaMallocHost");
 }
-template <class T> cudaError_t cudaHostAlloc(T **ptr, std::size_t size, unsigned int flags) {
-  return ::cudaHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
+template <class T>
+__attribute__((noinline)) cudaError_t cudaHostAlloc(T **ptr, std::size_t size, unsigned int flags) {
+  return warpsim_host_alloc_from(reinterpret_cast<void **>(ptr), size, flags,
+                                 __builtin_return_address(0), "cudaHostAlloc");
 }
 template <class T>
 cudaError_t cudaHostGetDevicePointer(T **device, void *host, unsigned int flags) {
   return ::cudaHostGetDevicePointer(reinterpret_cast<void **>(device), host, flags);
 }
 template <class T>
-cudaError_t cudaMallocPitch(T **ptr, std::size_t *pitch, std::size_t width, std::size_t height) {
-  return ::cudaMallocPitch(reinterpret_cast<void **>(ptr), pitch, width, height);
+__attribute__((noinline)) cudaError_t cudaMallocPitch(T **ptr, std::size_t *pitch,
+                                                      std::size_t width, std::size_t height) {
+  return warpsim_malloc_pitch_from(reinterpret_cast<void **>(ptr), pitch, width, height,
+                                   __builtin_return_address(0));
 }
 template <class T>
 cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, std::size_t count,
@@ -463,14 +476,41 @@ cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, std::
                                         cudaStream_t = nullptr);
 cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, std::size_t = 0,
                              cudaStream_t = nullptr);
-// cudaLaunchKernelEx with a kernel the front end can name becomes
-// ::warpsim::launchEx; these are what stays (a kernel through a pointer).
-extern "C" cudaError_t warpsim_launch_unnamed(const char *call);
-template <class... E, class... A>
-cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *, void (*)(E...), A &&...) {
-  return warpsim_launch_unnamed("cudaLaunchKernelEx");
+// CUDA's typed overloads (`const T *func`): a pointer to a kernel, which
+// converts to const void * only explicitly.
+template <class... P>
+inline cudaError_t cudaLaunchKernel(void (*func)(P...), dim3 grid, dim3 block, void **args,
+                                    std::size_t smem = 0, cudaStream_t stream = nullptr) {
+  return cudaLaunchKernel(reinterpret_cast<const void *>(func), grid, block, args, smem, stream);
 }
-inline cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *, const void *, void **) {
-  return warpsim_launch_unnamed("cudaLaunchKernelExC");
+template <class... P>
+inline cudaError_t cudaLaunchCooperativeKernel(void (*func)(P...), dim3 grid, dim3 block,
+                                               void **args, std::size_t smem = 0,
+                                               cudaStream_t stream = nullptr) {
+  return cudaLaunchCooperativeKernel(reinterpret_cast<const void *>(func), grid, block, args, smem,
+                                     stream);
+}
+// cudaLaunchKernelEx with a kernel the front end can name becomes
+// ::warpsim::launchEx; these are what stays (a kernel through a pointer):
+// the kernel registered at that address is launched from an argument array
+// (sim/runtime/CudaGraphs.cpp), as cudaLaunchKernel's is.
+extern "C" cudaError_t warpsim_launch_ex_by_address(const cudaLaunchConfig_t *, const void *,
+                                                    void **, const char *call);
+template <class... E, class... A>
+cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, void (*kernel)(E...),
+                               A &&...args) {
+  static_assert(sizeof...(E) == sizeof...(A),
+                "cudaLaunchKernelEx: the arguments must match the kernel's parameters");
+  // The arguments converted to the parameters' types, as CUDA's template does.
+  auto launchFrom = [&](std::remove_cv_t<std::remove_reference_t<E>>... values) {
+    void *argv[] = {&values..., nullptr};
+    return warpsim_launch_ex_by_address(config, reinterpret_cast<const void *>(kernel), argv,
+                                        "cudaLaunchKernelEx");
+  };
+  return launchFrom(std::forward<A>(args)...);
+}
+inline cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *kernel,
+                                       void **args) {
+  return warpsim_launch_ex_by_address(config, kernel, args, "cudaLaunchKernelExC");
 }
 #undef WARPSIM_UNSUPPORTED

@@ -75,6 +75,7 @@ bool BlockExecutor::runWarpSegment(Warp &w, std::uint32_t first) {
   Lane *ls = lanesOf(w);
   while (true) {
     lockstep_.beginWarp(w.count);
+    std::uint64_t exitedAfterStops = 0; // see below: lanes a warp op may have waited for
     for (std::uint32_t i = 0; i < w.count; ++i) {
       Lane &l = ls[i];
       if (l.state != LaneState::Ready)
@@ -92,6 +93,8 @@ bool BlockExecutor::runWarpSegment(Warp &w, std::uint32_t first) {
       if (l.state == LaneState::Exited) {
         rt_.stacks.release(l.stack); // its fiber ended: the next lane may take it
         l.stack = Lane::kNoStack;
+        if (lockstep_.stopped(l.lane))
+          exitedAfterStops |= std::uint64_t{1} << l.lane;
         laneExited(&l);
       }
     }
@@ -108,7 +111,8 @@ bool BlockExecutor::runWarpSegment(Warp &w, std::uint32_t first) {
         grid_.restartOnFibers("lanes of a warp waited at a barrier and at a warp operation");
         return false;
       }
-    for (const std::uint64_t group : warpOpGroups_) {
+    for (std::size_t g = 0; g < warpOpGroups_.size(); ++g) {
+      const std::uint64_t group = warpOpGroups_[g];
       // What the warp checker would report (a lane the mask does not name,
       // here; masks that differ, a bad width or source lane, in
       // completeWarpOp) it reports from fibers: which warp meets it first
@@ -119,10 +123,25 @@ bool BlockExecutor::runWarpSegment(Warp &w, std::uint32_t first) {
           grid_.restartOnFibers("a lane called a warp operation whose mask does not name it");
           return false;
         }
+        // Lanes of its mask that made events of their own and exited, or
+        // (below) that arrive only in a later group: under lockstep the
+        // operation may have waited while they went past it
+        // (WarpOpChecker's warp-sync-mask), which fibers tell.
+        if (l.ev.op == model::WarpOp::ActiveMask)
+          continue;
+        for (std::uint64_t x = l.ev.mask & exitedAfterStops; x != 0; x &= x - 1)
+          if (!lockstep_.stopsPrefixOf(static_cast<std::uint32_t>(__builtin_ctzll(x)), l.lane)) {
+            grid_.restartOnFibers("lanes of a warp operation's mask made events and exited");
+            return false;
+          }
       }
       issueWarpOp(w, group, true);
       if (grid_.aborted())
         return false;
+      if (w.waiting != 0 && g + 1 < warpOpGroups_.size()) {
+        grid_.restartOnFibers("a warp operation waited for lanes of a later group");
+        return false;
+      }
     }
     if (w.waiting != 0) {
       grid_.restartOnFibers("a warp operation waited for lanes that did not arrive");

@@ -259,6 +259,8 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
     copies_.landSomeAtRandom();
   Lane *lanes = lanesOf(w);
   const Lane &lead = lanes[__builtin_ctzll(group)];
+  if (w.waiting != 0 && (lead.ev.kind == EventKind::Access || lead.ev.kind == EventKind::Fence))
+    warpOpSkipped(w, group, &lead);
   stats_.warp_instructions += lead.ev.kind != EventKind::Serial; // not the GPU's
   switch (lead.ev.kind) {
   case EventKind::Access: {
@@ -354,8 +356,10 @@ void BlockExecutor::laneExited(Lane *l) {
   if (info.launch->cooperative)
     grid_.gridThreadExited(live_ == 1); // one thread fewer to wait for
   clusterThreadExited(*l);
-  if (l->warp->waiting != 0)
+  if (l->warp->waiting != 0) {
+    warpOpSkipped(*l->warp, std::uint64_t{1} << l->lane, nullptr);
     tryCompleteWarpOps(*l->warp); // exited lanes are not waited for
+  }
   if (--live_ == 0) {
     copies_.landAll(); // copies of exited threads land at the latest when the block ends
     done_ = true;

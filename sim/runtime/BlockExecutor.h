@@ -214,6 +214,9 @@ private:
   void issueWarpOp(Warp &w, std::uint64_t group, bool asWarpInstruction);
   void tryCompleteWarpOps(Warp &w);
   void completeWarpOp(Warp &w, std::uint64_t participants, std::int32_t masksDifferAt);
+  // Lockstep: `moving` (the lanes of a group about to issue `e`, or a lane
+  // that exits: e == nullptr) leave a warp operation that waits for them.
+  void warpOpSkipped(Warp &w, std::uint64_t moving, const Lane *e);
   void watchWrite(Lane &l, std::uintptr_t addr, std::uint32_t size);
   // --memory-error continue: lets the lane make an invalid access with
   // nothing loaded and nothing stored, until its next event.

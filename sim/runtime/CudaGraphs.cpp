@@ -736,6 +736,26 @@ cudaError_t launchByAddress(const void *func, dim3 grid, dim3 block, void **args
   return it->second.launch(it->second.site, &config, args);
 }
 
+// cudaLaunchKernelEx / cudaLaunchKernelExC with the kernel through a pointer:
+// the registered launcher, with the configuration's attributes.
+extern "C" cudaError_t warpsim_launch_ex_by_address(const cudaLaunchConfig_t *cfg, const void *func,
+                                                    void **args, const char *call) {
+  auto &ls = graphs().launchers;
+  auto it = ls.find(func);
+  if (it == ls.end())
+    return rt().unsupported(
+        call, "the kernel is not known by address: warpsim registers the non-template kernels "
+              "defined in the file that calls cudaLaunchKernel (or builds CUDA graphs); name the "
+              "kernel at the call otherwise");
+  if (cfg == nullptr || (cfg->numAttrs != 0 && cfg->attrs == nullptr))
+    return warpsim_launch_refused(it->second.site, cudaErrorInvalidValue, 0);
+  LaunchConfig config(cfg->gridDim, cfg->blockDim, cfg->dynamicSmemBytes, cfg->stream);
+  unsigned bad = 0;
+  if (const cudaError_t e = exAttributes(cfg, config, bad); e != cudaSuccess)
+    return warpsim_launch_refused(it->second.site, e, bad);
+  return it->second.launch(it->second.site, &config, args);
+}
+
 // cudaMemcpyAsync / cudaMemsetAsync / pitched copies and sets into a
 // capturing stream become nodes. Returns true when `stream` captures (and
 // the node was added).

@@ -558,10 +558,6 @@ cudaError_t warpsim_launch_refused(const KernelSite *site, cudaError_t error, un
   return rt().setError(error);
 }
 
-cudaError_t warpsim_launch_unnamed(const char *call) {
-  return rt().unsupported(call, "the kernel must be named at the call");
-}
-
 // The launch's thread block clusters: __cluster_dims__ or the launch
 // attribute, checked as CUDA 13 does on an H100
 // (tests/runtime/cluster/probe_clusters.h100.txt). Returns the reason a

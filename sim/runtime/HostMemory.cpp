@@ -26,17 +26,31 @@ constexpr unsigned kHostRegisterFlags = cudaHostRegisterPortable | cudaHostRegis
 
 extern "C" {
 
-cudaError_t cudaHostAlloc(void **ptr, std::size_t size, unsigned int flags) {
+// `caller`, `api`: the user's call, which a leak report names.
+static cudaError_t hostAllocFrom(void **ptr, std::size_t size, unsigned int flags, void *caller,
+                                 const char *api) {
   if ((flags & ~kHostAllocFlags) != 0)
     return rt().setError(cudaErrorInvalidValue);
   cudaError_t e = cudaMallocManaged(ptr, size, cudaMemAttachGlobal);
-  if (e == cudaSuccess)
+  if (e == cudaSuccess) {
     rt().hostAllocFlags[reinterpret_cast<std::uintptr_t>(*ptr)] = flags;
+    rt().memory.noteCaller(*ptr, reinterpret_cast<std::uintptr_t>(caller), api);
+  }
   return e;
 }
 
+cudaError_t warpsim_host_alloc_from(void **ptr, std::size_t size, unsigned int flags,
+                                    const void *caller, const char *api) {
+  return hostAllocFrom(ptr, size, flags, const_cast<void *>(caller), api);
+}
+
+cudaError_t cudaHostAlloc(void **ptr, std::size_t size, unsigned int flags) {
+  return hostAllocFrom(ptr, size, flags, __builtin_return_address(0), "cudaHostAlloc");
+}
+
 cudaError_t cudaMallocHost(void **ptr, std::size_t size) {
-  return cudaHostAlloc(ptr, size, cudaHostAllocDefault);
+  return hostAllocFrom(ptr, size, cudaHostAllocDefault, __builtin_return_address(0),
+                       "cudaMallocHost");
 }
 
 cudaError_t cudaFreeHost(void *ptr) {

@@ -40,6 +40,19 @@ void LockstepCount::diverge(std::uint32_t lane, const model::LaneStop &s) {
   ++kept_;
 }
 
+bool LockstepCount::stopsPrefixOf(std::uint32_t lane, std::uint32_t other) const {
+  const LaneStops &a = lanes_[lane], &b = lanes_[other];
+  const std::size_t na = a.own ? a.stops.size() : a.matched;
+  const std::size_t nb = b.own ? b.stops.size() : b.matched;
+  if (na > nb)
+    return false;
+  const std::vector<model::LaneStop> &sa = a.own ? a.stops : ref(), &sb = b.own ? b.stops : ref();
+  for (std::size_t i = 0; i < na; ++i)
+    if (!same(sa[i], sb[i]))
+      return false;
+  return true;
+}
+
 void LockstepCount::endLane(std::uint32_t lane) {
   LaneStops &l = lanes_[lane];
   if (!l.own && l.matched != 0 && l.matched < ref().size()) { // a prefix of the reference

@@ -39,6 +39,14 @@ public:
                                           std::vector<std::uint64_t> *groups = nullptr);
   // Stops kept for the current warp (the caller bounds memory with it).
   std::size_t kept() const { return kept_; }
+  // Whether `lane` made a stop since beginWarp.
+  bool stopped(std::uint32_t lane) const {
+    const LaneStops &l = lanes_[lane];
+    return l.own ? !l.stops.empty() : l.matched != 0;
+  }
+  // Whether `lane`'s stops are the first of `other`'s: under lockstep it
+  // made each together with `other`.
+  bool stopsPrefixOf(std::uint32_t lane, std::uint32_t other) const;
 
 private:
   struct LaneStops {

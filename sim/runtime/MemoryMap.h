@@ -23,6 +23,8 @@ struct Allocation {
   std::uint64_t id = 0; // 1, 2, ... in allocation order
   bool heap = false;    // made by malloc/new in device code (DeviceHeap)
   std::uintptr_t pc = 0; // the host call that made it (cudaMalloc's return address)
+  // That call, where not cudaMalloc or cudaMallocManaged (--leak-check full).
+  const char *api = nullptr;
 };
 
 struct Symbol {
@@ -53,10 +55,15 @@ public:
   // nearest one below `a` (for "past the end of" reports); else nullptr.
   const Allocation *findAllocation(std::uintptr_t a) const;
   std::size_t bytesInUse() const { return inUse_; }
-  // Remembers the host call that made the allocation at `p`.
-  void noteCaller(void *p, std::uintptr_t pc) {
-    if (auto it = allocations_.find(reinterpret_cast<std::uintptr_t>(p)); it != allocations_.end())
+  // Remembers the host call that made the allocation at `p` (and its name,
+  // for a call made through cudaMalloc or cudaMallocManaged).
+  void noteCaller(void *p, std::uintptr_t pc, const char *api = nullptr) {
+    if (auto it = allocations_.find(reinterpret_cast<std::uintptr_t>(p));
+        it != allocations_.end()) {
       it->second.pc = pc;
+      if (api != nullptr)
+        it->second.api = api;
+    }
   }
   // cudaMalloc/cudaMallocManaged allocations not freed, in allocation order
   // (device-heap blocks are DeviceHeap's).

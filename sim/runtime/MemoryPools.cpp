@@ -93,17 +93,26 @@ extern "C" {
 
 // In a stream capture these would be allocation nodes: refused (and the
 // capture invalidated), never made at once.
+// The user's call, which a leak report names (--leak-check full).
+static cudaError_t noted(cudaError_t e, void **ptr, void *caller, const char *api) {
+  if (e == cudaSuccess && *ptr != nullptr)
+    rt().memory.noteCaller(*ptr, reinterpret_cast<std::uintptr_t>(caller), api);
+  return e;
+}
+
 cudaError_t cudaMallocAsync(void **ptr, std::size_t size, cudaStream_t stream) {
   if (cudaError_t e = refuseInCapture(stream, "cudaMallocAsync"); e != cudaSuccess)
     return e;
-  return allocate(ptr, size, pools().current);
+  return noted(allocate(ptr, size, pools().current), ptr, __builtin_return_address(0),
+               "cudaMallocAsync");
 }
 
 cudaError_t cudaMallocFromPoolAsync(void **ptr, std::size_t size, cudaMemPool_t pool,
                                     cudaStream_t stream) {
   if (cudaError_t e = refuseInCapture(stream, "cudaMallocFromPoolAsync"); e != cudaSuccess)
     return e;
-  return allocate(ptr, size, pool);
+  return noted(allocate(ptr, size, pool), ptr, __builtin_return_address(0),
+               "cudaMallocFromPoolAsync");
 }
 
 cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream) {

@@ -248,6 +248,26 @@ struct WarpOpStuck {
   std::uint32_t site = kNoSite; // the static site id taken with `pc`
 };
 
+// Under the lockstep schedule: lanes named in the mask of a warp operation
+// that waits for them went on without it while it waited, making an event
+// past it in the same function (a later code position at the same call
+// depth and stack) or exiting. CUDA: every non-exited lane named in the mask
+// must execute the operation; undefined behaviour otherwise.
+struct WarpOpSkipped {
+  const BlockInfo *block;
+  std::uint32_t warp;
+  std::uint32_t lane;    // the lowest waiting lane
+  std::uint64_t waiting; // the lanes waiting at the operation with this mask
+  std::uint64_t mask;    // as passed
+  std::uint64_t skipped; // the named lanes that went on
+  std::uintptr_t pc;     // the operation's call site
+  WarpOp op;
+  std::uint32_t site = kNoSite;
+  // Where they went: their event's pc and site, or 0 if they exited.
+  std::uintptr_t past_pc = 0;
+  std::uint32_t past_site = kNoSite;
+};
+
 // A lane has performed the store (or atomic) it was issued with: memory at
 // [addr, addr + size) holds what it left, before any other lane runs.
 struct StoreDone {
@@ -356,6 +376,7 @@ public:
   // A deadlocked launch: a warp operation whose lanes wait forever. Sent
   // after onLaunchEnd, before the deadlock ends the program.
   virtual void onWarpOpStuck(const WarpOpStuck &) {}
+  virtual void onWarpOpSkipped(const WarpOpSkipped &) {}
   virtual void onThreadExit(const BlockInfo &, std::uint32_t /*thread*/) {}
   virtual void onAlloc(std::uintptr_t, std::size_t, MemorySpace) {}
   virtual void onFree(std::uintptr_t, std::size_t) {}

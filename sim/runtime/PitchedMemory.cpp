@@ -71,7 +71,9 @@ cudaError_t setRows(char *dst, std::size_t pitch, int value, std::size_t width, 
 
 extern "C" {
 
-cudaError_t cudaMallocPitch(void **ptr, std::size_t *pitch, std::size_t width, std::size_t height) {
+// `caller`, `api`: the user's call, which a leak report names.
+static cudaError_t mallocPitchFrom(void **ptr, std::size_t *pitch, std::size_t width,
+                                   std::size_t height, std::uintptr_t caller, const char *api) {
   if (ptr == nullptr || pitch == nullptr)
     return rt().setError(cudaErrorInvalidValue);
   // An empty region has pitch 0, as on the H100.
@@ -80,8 +82,22 @@ cudaError_t cudaMallocPitch(void **ptr, std::size_t *pitch, std::size_t width, s
     return rt().setError(cudaErrorInvalidValue);
   if (cudaError_t e = cudaMalloc(ptr, p * height); e != cudaSuccess)
     return e;
+  if (*ptr != nullptr)
+    rt().memory.noteCaller(*ptr, caller, api);
   *pitch = p;
   return cudaSuccess;
+}
+
+cudaError_t warpsim_malloc_pitch_from(void **ptr, std::size_t *pitch, std::size_t width,
+                                      std::size_t height, const void *caller) {
+  return mallocPitchFrom(ptr, pitch, width, height, reinterpret_cast<std::uintptr_t>(caller),
+                         "cudaMallocPitch");
+}
+
+cudaError_t cudaMallocPitch(void **ptr, std::size_t *pitch, std::size_t width, std::size_t height) {
+  return mallocPitchFrom(ptr, pitch, width, height,
+                         reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)),
+                         "cudaMallocPitch");
 }
 
 cudaError_t cudaMalloc3D(cudaPitchedPtr *pitched, cudaExtent extent) {
@@ -89,7 +105,9 @@ cudaError_t cudaMalloc3D(cudaPitchedPtr *pitched, cudaExtent extent) {
     return rt().setError(cudaErrorInvalidValue);
   std::size_t pitch = 0;
   void *p = nullptr;
-  if (cudaError_t e = cudaMallocPitch(&p, &pitch, extent.width, extent.height * extent.depth);
+  if (cudaError_t e = mallocPitchFrom(&p, &pitch, extent.width, extent.height * extent.depth,
+                                      reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)),
+                                      "cudaMalloc3D");
       e != cudaSuccess)
     return e;
   *pitched = make_cudaPitchedPtr(p, pitch, extent.width, extent.height);

@@ -142,6 +142,51 @@ void BlockExecutor::completeWarpOp(Warp &w, std::uint64_t participants,
   }
 }
 
+// A lane named in the mask of an operation that waits for it, which makes
+// an event past the operation in the same function or exits instead, does
+// not execute it (issue 27 item 2): `if (lane < 16) v = __shfl_sync(FULL,
+// v, 0); out[lane] = v;`. Only under lockstep, whose order is the code's:
+// lanes leave a branch or loop before the lanes at a later position issue
+// (the reconvergence rule), so a lane that exits by `if (i >= n) return;`
+// has exited before the others wait. The fast and random schedules order
+// lanes otherwise and do not report it.
+void BlockExecutor::warpOpSkipped(Warp &w, std::uint64_t moving, const Lane *e) {
+  if (rt_.options.schedule != Schedule::Lockstep || watch_ != nullptr)
+    return;
+  Lane *lanes = lanesOf(w);
+  std::uint64_t seen = 0;
+  for (std::uint32_t i = 0; i < w.count; ++i) {
+    const Lane &l = lanes[i];
+    if ((seen >> i & 1) != 0 || !l.waitsOn(SyncObjectKind::WarpSync) ||
+        l.ev.op == model::WarpOp::ActiveMask)
+      continue;
+    const std::uint64_t skipped = moving & l.ev.eff_mask;
+    if (skipped == 0)
+      continue;
+    if (e != nullptr &&
+        (e->depth != l.depth || e->stack_hash != l.stack_hash || e->ev.position <= l.ev.position))
+      continue; // still before the operation, or in another function
+    const model::WarpOpStop a{true, true, l.ev.op, l.ev.pc, l.stack_hash, l.ev.eff_mask};
+    std::uint64_t waiting = 0;
+    for (std::uint32_t j = i; j < w.count; ++j) {
+      const Lane &o = lanes[j];
+      if (o.waitsOn(SyncObjectKind::WarpSync) &&
+          model::sameWarpOp(a, {true, true, o.ev.op, o.ev.pc, o.stack_hash, o.ev.eff_mask}) &&
+          o.ev.eff_mask == l.ev.eff_mask)
+        waiting |= std::uint64_t{1} << j;
+    }
+    seen |= waiting;
+    WarpOpSkipped s{&info, w.index, i, waiting, l.ev.mask, skipped, l.ev.pc, l.ev.op};
+    s.site = l.ev.site;
+    if (e != nullptr) {
+      s.past_pc = e->ev.pc;
+      s.past_site = e->ev.site;
+    }
+    for (Observer *o : rt_.observers)
+      o->onWarpOpSkipped(s);
+  }
+}
+
 bool BlockExecutor::waitsAtWarpOp() const {
   if (done_)
     return false;

@@ -40,7 +40,8 @@ struct has_reduce_tile<G, T, Op,
 // Groups of a power-of-two size reduce by a butterfly (every lane combines
 // the same pairs, so all get bit-identical results); other sizes (coalesced
 // groups) combine the ranks in order.
-template <class Group, class T, class Op> T reduce(const Group &g, T val, Op op) {
+// Inlined, as the group's shuffles are (cooperative_groups.h).
+template <class Group, class T, class Op> WARPSIM_CG_INLINE T reduce(const Group &g, T val, Op op) {
   if constexpr (details::has_reduce_tile<Group, T, Op>::value) { // a tile of several warps
     return g.reduce_tile(val, op);
   } else {

@@ -247,22 +247,22 @@ template <class... P> struct KernelLauncher {
     warpsim_register_kernel_launcher(site.kernel_addr, &site, &byArgs);
   }
   static cudaError_t byArgs(const KernelSite *s, const LaunchConfig *config, void **args) {
-    return launchWithArgs(*s, config->cooperative,
-                          reinterpret_cast<void (*)(P...)>(const_cast<void *>(s->kernel_addr)),
-                          config->grid, config->block, args, config->smem, config->stream);
+    if (sizeof...(P) != 0 && args == nullptr)
+      return cudaErrorInvalidValue;
+    // The whole configuration: cudaLaunchKernelExC's cluster too.
+    return detail::launchArgs(*s, *config,
+                              reinterpret_cast<void (*)(P...)>(const_cast<void *>(s->kernel_addr)),
+                              args, std::index_sequence_for<P...>{});
   }
 };
 
 // cudaLaunchKernelEx(&config, kernel, args...) as the front end rewrites it
 // (the kernel named): launchEx(&config, site, &kernel, args...).
-template <class... P, class... A>
-cudaError_t launchEx(const cudaLaunchConfig_t *cfg, const KernelSite &site, void (*kernel)(P...),
-                     A &&...args) {
-  static_assert(sizeof...(P) == sizeof...(A),
-                "cudaLaunchKernelEx: the arguments must match the kernel's parameters");
-  if (cfg == nullptr || (cfg->numAttrs != 0 && cfg->attrs == nullptr))
-    return warpsim_launch_refused(&site, cudaErrorInvalidValue, 0);
-  LaunchConfig config(cfg->gridDim, cfg->blockDim, cfg->dynamicSmemBytes, cfg->stream);
+// cudaLaunchKernelEx's attributes into `config`: cudaSuccess, or
+// cudaErrorNotSupported for attribute `bad`, which is not simulated (also
+// for the launches through a kernel pointer, sim/runtime/CudaGraphs.cpp).
+inline cudaError_t exAttributes(const cudaLaunchConfig_t *cfg, LaunchConfig &config,
+                                unsigned &bad) {
   for (unsigned i = 0; i < cfg->numAttrs; ++i) {
     const cudaLaunchAttribute &a = cfg->attrs[i];
     switch (a.id) {
@@ -281,9 +281,24 @@ cudaError_t launchEx(const cudaLaunchConfig_t *cfg, const KernelSite &site, void
       config.cluster[2] = a.val.clusterDim.z;
       break;
     default:
-      return warpsim_launch_refused(&site, cudaErrorNotSupported, static_cast<unsigned>(a.id));
+      bad = static_cast<unsigned>(a.id);
+      return cudaErrorNotSupported;
     }
   }
+  return cudaSuccess;
+}
+
+template <class... P, class... A>
+cudaError_t launchEx(const cudaLaunchConfig_t *cfg, const KernelSite &site, void (*kernel)(P...),
+                     A &&...args) {
+  static_assert(sizeof...(P) == sizeof...(A),
+                "cudaLaunchKernelEx: the arguments must match the kernel's parameters");
+  if (cfg == nullptr || (cfg->numAttrs != 0 && cfg->attrs == nullptr))
+    return warpsim_launch_refused(&site, cudaErrorInvalidValue, 0);
+  LaunchConfig config(cfg->gridDim, cfg->blockDim, cfg->dynamicSmemBytes, cfg->stream);
+  unsigned bad = 0;
+  if (const cudaError_t e = exAttributes(cfg, config, bad); e != cudaSuccess)
+    return warpsim_launch_refused(&site, e, bad);
   return launch(
       site, config, [kernel](auto &&...a) { kernel(a...); },
       static_cast<std::remove_cv_t<std::remove_reference_t<P>>>(std::forward<A>(args))...);
