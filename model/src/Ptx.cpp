@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <map>
 
 namespace warpsim::model {
@@ -207,6 +208,7 @@ private:
     const std::string_view opcode = s.substr(0, sp);
     const std::string_view rest = sp == std::string_view::npos ? "" : trim(s.substr(sp));
     std::vector<std::string_view> parts = split(opcode, '.');
+    unsigned vectors = 0;
     if (!rest.empty())
       for (std::string_view a : split(rest, ',')) {
         // elect.sync d|p, mask: two destinations.
@@ -219,12 +221,13 @@ private:
           in.args.push_back(y);
           continue;
         }
-        // A vector operand {a, b{, c, d}}: its elements, in order.
+        // A vector operand {a, b{, c, d}}: its elements, in order (1, 2, 4
+        // or 8 of them; several vectors only in matrix instructions).
         if (!a.empty() && a.front() == '{') {
           const std::vector<std::string_view> elems = a.back() == '}'
                                                           ? split(a.substr(1, a.size() - 2), ',')
                                                           : std::vector<std::string_view>{};
-          if (in.vec != 1 || (elems.size() != 2 && elems.size() != 4))
+          if (elems.size() != 1 && elems.size() != 2 && elems.size() != 4 && elems.size() != 8)
             return fail("malformed inline PTX operand '" + std::string(a) + "' in '" + in.text +
                         "'");
           for (std::string_view e : elems) {
@@ -234,17 +237,26 @@ private:
                           "'");
             in.args.push_back(o);
           }
-          in.vecFirst = in.args.size() == elems.size();
-          in.vec = static_cast<std::uint32_t>(elems.size());
+          in.groups.push_back(static_cast<std::uint8_t>(elems.size()));
+          if (++vectors == 1) {
+            in.vecFirst = in.args.size() == elems.size();
+            in.vec = static_cast<std::uint32_t>(elems.size());
+          }
           continue;
         }
         PtxOperand o;
         if (!operand(a, o))
           return fail("malformed inline PTX operand '" + std::string(a) + "' in '" + in.text + "'");
         in.args.push_back(o);
+        in.groups.push_back(1);
       }
-    if (!classify(parts, in) || (in.vec != 1 && in.op != PtxOp::Ld && in.op != PtxOp::St &&
-                                 in.op != PtxOp::MovPack && in.op != PtxOp::MovUnpack))
+    if (!classify(parts, in))
+      return unsupported(s);
+    const bool matrix = in.op == PtxOp::MmaSync || in.op == PtxOp::Ldmatrix ||
+                        in.op == PtxOp::Stmatrix || in.op == PtxOp::Movmatrix;
+    if (!matrix && (vectors > 1 || (vectors == 1 && in.vec != 2 && in.vec != 4) ||
+                    (in.vec != 1 && in.op != PtxOp::Ld && in.op != PtxOp::St &&
+                     in.op != PtxOp::MovPack && in.op != PtxOp::MovUnpack)))
       return unsupported(s);
     if (in.op == PtxOp::Bra)
       branches_.emplace_back(out_.code.size(), in.args[0].name);
@@ -387,6 +399,8 @@ private:
                                  }),
                   parts.end());
     };
+    if (head == "mma" || head == "ldmatrix" || head == "stmatrix" || head == "movmatrix")
+      return matrix(parts, in);
     if (head == "barrier" && parts.size() >= 3 && parts[1] == "cluster" && n == 0) {
       strip({"aligned"});
       if (parts[2] == "arrive" && parts.size() <= 4) {
@@ -854,6 +868,90 @@ private:
     in.op = PtxOp::Atom;
     return n == (in.atomOp == AtomicOp::Cas ? 4u : 3u) &&
            in.args[1].kind == PtxOperand::Kind::Address;
+  }
+
+  static bool mmaType(std::string_view p, MmaType &t) {
+    static constexpr std::pair<std::string_view, MmaType> types[] = {
+        {"f16", MmaType::F16}, {"bf16", MmaType::BF16}, {"tf32", MmaType::TF32},
+        {"f32", MmaType::F32}, {"f64", MmaType::F64},   {"s8", MmaType::S8},
+        {"u8", MmaType::U8},   {"s32", MmaType::S32}};
+    for (const auto &[name, type] : types)
+      if (p == name) {
+        t = type;
+        return true;
+      }
+    return false;
+  }
+
+  // The matrix instructions: each operand group must have the register
+  // count the form needs (PTX's fragment sizes).
+  static bool matrix(const std::vector<std::string_view> &parts, PtxInstr &in) {
+    const std::string_view head = parts[0];
+    const std::vector<std::uint8_t> &g = in.groups;
+    if (parts.size() < 4 || parts[1] != "sync" || parts[2] != "aligned")
+      return false;
+    if (head == "movmatrix") {
+      in.op = PtxOp::Movmatrix;
+      in.trans = true;
+      return parts.size() == 6 && parts[3] == "m8n8" && parts[4] == "trans" && parts[5] == "b16" &&
+             g.size() == 2 && g[0] == 1 && g[1] == 1 &&
+             in.args[1].kind != PtxOperand::Kind::Address;
+    }
+    if (head == "ldmatrix" || head == "stmatrix") {
+      const bool load = head == "ldmatrix";
+      in.op = load ? PtxOp::Ldmatrix : PtxOp::Stmatrix;
+      std::size_t i = 3;
+      if (parts[i++] != "m8n8" || i >= parts.size())
+        return false;
+      const std::string_view x = parts[i++];
+      if (x != "x1" && x != "x2" && x != "x4")
+        return false;
+      in.count = x == "x1" ? 1 : x == "x2" ? 2 : 4;
+      if (i < parts.size() && parts[i] == "trans") {
+        in.trans = true;
+        ++i;
+      }
+      if (i < parts.size() && (parts[i] == "shared" || parts[i] == "shared::cta"))
+        ++i;
+      if (i + 1 != parts.size() || parts[i] != "b16" || g.size() != 2)
+        return false;
+      const std::size_t regs = load ? 0 : 1, addr = load ? 1 : 0;
+      return g[regs] == in.count && g[addr] == 1 &&
+             in.args[load ? in.count : 0].kind == PtxOperand::Kind::Address;
+    }
+    // mma.sync.aligned.SHAPE.row.col{.satfinite}.D.A.B.C
+    in.op = PtxOp::MmaSync;
+    if (head != "mma" || parts.size() < 10)
+      return false;
+    const std::string_view shape = parts[3];
+    unsigned m = 0, n = 0, k = 0;
+    if (std::sscanf(std::string(shape).c_str(), "m%un%uk%u", &m, &n, &k) != 3 ||
+        shape != "m" + std::to_string(m) + "n" + std::to_string(n) + "k" + std::to_string(k))
+      return false;
+    if (parts[4] != "row" || parts[5] != "col")
+      return false;
+    std::size_t i = 6;
+    if (parts[i] == "satfinite") {
+      in.satfinite = true;
+      ++i;
+    }
+    MmaType d, a, b, c;
+    if (i + 4 != parts.size() || !mmaType(parts[i], d) || !mmaType(parts[i + 1], a) ||
+        !mmaType(parts[i + 2], b) || !mmaType(parts[i + 3], c))
+      return false;
+    // One type for A and B, one for C and D (mixed forms are not executed).
+    if (a != b || c != d)
+      return false;
+    in.mma = MmaShape{m, n, k, a, d};
+    if (!mmaSupported(in.mma) || (in.satfinite && d != MmaType::S32))
+      return false;
+    // Registers per operand: 32-bit ones packing 16- or 8-bit elements.
+    auto regs = [&](MmaOperand op, MmaType t) {
+      const std::uint32_t bits = mmaElements(in.mma, op) * mmaTypeBits(t);
+      return t == MmaType::F64 ? bits / 64 : bits / 32;
+    };
+    return g.size() == 4 && g[0] == regs(MmaOperand::C, d) && g[1] == regs(MmaOperand::A, a) &&
+           g[2] == regs(MmaOperand::B, b) && g[3] == regs(MmaOperand::C, c);
   }
 
   // cp.async.bulk forms (parts[0..2] are cp, async, bulk).

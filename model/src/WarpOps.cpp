@@ -40,6 +40,20 @@ const char *warpOpName(WarpOp op) {
     return "__reduce_or_sync";
   case WarpOp::ReduceXor:
     return "__reduce_xor_sync";
+  case WarpOp::WmmaLoad:
+    return "wmma::load_matrix_sync";
+  case WarpOp::WmmaStore:
+    return "wmma::store_matrix_sync";
+  case WarpOp::WmmaMma:
+    return "wmma::mma_sync";
+  case WarpOp::MmaSync:
+    return "mma.sync";
+  case WarpOp::Ldmatrix:
+    return "ldmatrix";
+  case WarpOp::Stmatrix:
+    return "stmatrix";
+  case WarpOp::Movmatrix:
+    return "movmatrix";
   }
   return "?";
 }
@@ -174,6 +188,15 @@ void computeWarpOp(WarpOp op, std::uint32_t warpSize, std::uint64_t participants
     each([&](std::uint32_t i) { out[i] = acc; });
     return;
   }
+  case WarpOp::WmmaLoad:
+  case WarpOp::WmmaStore:
+  case WarpOp::WmmaMma:
+  case WarpOp::MmaSync:
+  case WarpOp::Ldmatrix:
+  case WarpOp::Stmatrix:
+  case WarpOp::Movmatrix:
+    each([&](std::uint32_t i) { out[i] = 0; }); // the runtime's (isMatrixOp)
+    return;
   }
 }
 

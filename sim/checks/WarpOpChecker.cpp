@@ -72,6 +72,15 @@ void WarpOpChecker::onWarpOp(const WarpOpEvent &e) {
                "or past the end of the block); CUDA leaves the value undefined, the lane "
                "gets its own value",
            e.bad_source);
+  if (e.missing_lanes != 0)
+    report(*e.block, e.warp, static_cast<std::uint32_t>(__builtin_ctzll(e.active_mask)), e.pc,
+           e.site, e.op, "warp-sync-mask", Matrix,
+           std::string(model::warpOpName(e.op)) +
+               " needs all 32 lanes of the warp (a .sync.aligned matrix instruction), but " +
+               laneList(e.missing_lanes) +
+               " did not take part (exited, or past the end of the block); their registers "
+               "read as zero (CUDA: undefined)",
+           e.active_mask);
 }
 
 void WarpOpChecker::onWarpOpStuck(const WarpOpStuck &s) {

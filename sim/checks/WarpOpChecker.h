@@ -29,7 +29,7 @@ public:
   void onWarpOpSkipped(const WarpOpSkipped &) override;
 
 private:
-  enum Problem { Self, Differ, Width, Source, Stuck, Skipped };
+  enum Problem { Self, Differ, Width, Source, Stuck, Skipped, Matrix };
   void report(const BlockInfo &b, std::uint32_t warp, std::uint32_t lane, std::uintptr_t pc,
               std::uint32_t site, WarpOp op, const char *kind, Problem p, std::string message,
               std::uint64_t lanes);

@@ -216,6 +216,10 @@ struct WarpOpEvent {
   std::uint32_t bad_width_value = 0; // the width the lowest of them passed
   std::int32_t masks_differ_at = -1; // lane whose partners passed other masks, or -1
   std::uint32_t site = kNoSite;      // the static site id taken with `pc`
+  // Matrix operations (model::isMatrixOp): lanes of the warp's 32 that did
+  // not take part (exited, or past the end of the block); their registers
+  // read as zero.
+  std::uint64_t missing_lanes = 0;
 };
 
 // Lanes arriving together at a warp operation (one warp instruction; one

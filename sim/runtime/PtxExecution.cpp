@@ -8,6 +8,7 @@
 
 #include "BlockExecutor.h"
 #include "Lane.h"
+#include "MatrixExecution.h"
 #include "Runtime.h"
 #include "ScopedAtomics.h"
 #include "warpsim/model/ClusterShape.h"
@@ -316,6 +317,97 @@ private:
       write(*result, r);
   }
 
+  // The first operand of group `g` (PtxInstr::groups).
+  static std::size_t groupStart(const PtxInstr &in, std::size_t g) {
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < g; ++i)
+      at += in.groups[i];
+    return at;
+  }
+  // Elements of type `t` packed into the registers of group `g`, low bits
+  // first (f16x2, s8x4, one f64 per register).
+  void unpack(const PtxInstr &in, std::size_t g, model::MmaType t, std::uint32_t count,
+              std::uint64_t *out) {
+    const std::uint32_t bits = model::mmaTypeBits(t), per = bits == 64 ? 1 : 32 / bits;
+    const std::size_t at = groupStart(in, g);
+    for (std::uint32_t i = 0; i < count; ++i)
+      out[i] = truncate(read(in.args[at + i / per]) >> (bits * (i % per)), bits);
+  }
+  void pack(const PtxInstr &in, std::size_t g, model::MmaType t, std::uint32_t count,
+            const std::uint64_t *elems) {
+    const std::uint32_t bits = model::mmaTypeBits(t), per = bits == 64 ? 1 : 32 / bits;
+    const std::size_t at = groupStart(in, g);
+    for (std::uint32_t r = 0; r < in.groups[g]; ++r) {
+      std::uint64_t v = 0;
+      for (std::uint32_t e = 0; e < per && r * per + e < count; ++e)
+        v |= truncate(elems[r * per + e], bits) << (bits * e);
+      write(in.args[at + r], v);
+    }
+  }
+
+  void mma(const PtxInstr &in) {
+    using model::MmaOperand;
+    MatrixLane ml;
+    ml.op = model::WarpOp::MmaSync;
+    ml.shape = in.mma;
+    ml.satfinite = in.satfinite;
+    unpack(in, 1, in.mma.ab, model::mmaElements(in.mma, MmaOperand::A), ml.a);
+    unpack(in, 2, in.mma.ab, model::mmaElements(in.mma, MmaOperand::B), ml.b);
+    unpack(in, 3, in.mma.cd, model::mmaElements(in.mma, MmaOperand::C), ml.c);
+    matrixOp(l_, ml, pc_);
+    pack(in, 0, in.mma.cd, model::mmaElements(in.mma, MmaOperand::C), ml.d);
+  }
+
+  // ldmatrix / stmatrix: lanes 8j..8j+7 address the rows of matrix j, 16
+  // bytes each, 16-byte aligned in shared memory.
+  std::uintptr_t matrixRow(const PtxInstr &in, const PtxOperand &o) {
+    const std::uintptr_t addr = sharedAddress(read(o));
+    if (addr % 16 != 0) {
+      Finding f;
+      f.kind = "misaligned-access";
+      f.space = "shared";
+      f.message = std::string(in.op == PtxOp::Ldmatrix ? "ldmatrix" : "stmatrix") +
+                  ": the row address of lane " + std::to_string(l_->lane) + " is " +
+                  std::to_string(addr % 16) +
+                  " bytes past a 16-byte boundary (PTX: each row's address must be 16-byte "
+                  "aligned)";
+      f.sites.push_back(block().siteOf(l_, pc_, currentSiteId(), "access"));
+      block().abortLaunch(l_, cudaErrorMisalignedAddress, std::move(f));
+    }
+    return addr;
+  }
+
+  void matrixMove(const PtxInstr &in) {
+    MatrixLane ml;
+    ml.count = in.count;
+    ml.trans = in.trans;
+    const bool rowLane = l_->lane < 8 * in.count;
+    switch (in.op) {
+    case PtxOp::Ldmatrix:
+      ml.op = model::WarpOp::Ldmatrix;
+      if (rowLane)
+        matrixMemory(l_, matrixRow(in, in.args[in.count]), 16, false, ml.row, 2, pc_);
+      matrixOp(l_, ml, pc_);
+      for (std::uint32_t j = 0; j < in.count; ++j)
+        write(in.args[j], ml.regs[j]);
+      break;
+    case PtxOp::Stmatrix:
+      ml.op = model::WarpOp::Stmatrix;
+      for (std::uint32_t j = 0; j < in.count; ++j)
+        ml.regs[j] = static_cast<std::uint32_t>(read(in.args[1 + j]));
+      matrixOp(l_, ml, pc_);
+      if (rowLane)
+        matrixMemory(l_, matrixRow(in, in.args[0]), 16, true, ml.row, 2, pc_);
+      break;
+    default: // movmatrix
+      ml.op = model::WarpOp::Movmatrix;
+      ml.regs[0] = static_cast<std::uint32_t>(read(in.args[1]));
+      matrixOp(l_, ml, pc_);
+      write(in.args[0], ml.result);
+      break;
+    }
+  }
+
   void execute(const PtxInstr &in) {
     const auto &a = in.args;
     switch (in.op) {
@@ -570,6 +662,14 @@ private:
     case PtxOp::Atom:
     case PtxOp::Red:
       atomic(in);
+      break;
+    case PtxOp::MmaSync:
+      mma(in);
+      break;
+    case PtxOp::Ldmatrix:
+    case PtxOp::Stmatrix:
+    case PtxOp::Movmatrix:
+      matrixMove(in);
       break;
     case PtxOp::Bra:
       break;

@@ -6,6 +6,7 @@
 // sim/checks/WarpOpChecker to report.
 #include "BlockExecutor.h"
 #include "GridRunner.h"
+#include "MatrixExecution.h"
 #include "Runtime.h"
 
 namespace warpsim::sim {
@@ -109,6 +110,8 @@ void BlockExecutor::completeWarpOp(Warp &w, std::uint64_t participants,
   e.site = lead.ev.site;
   e.masks_differ_at = masksDifferAt;
   model::computeWarpOp(op, ws, participants, ops, out, e.bad_source);
+  if (model::isMatrixOp(op))
+    e.missing_lanes = completeMatrixOp(op, participants, ops);
   if (model::isShuffle(op)) {
     for (std::uint64_t m = participants; m != 0; m &= m - 1) {
       const int i = __builtin_ctzll(m);
@@ -120,7 +123,8 @@ void BlockExecutor::completeWarpOp(Warp &w, std::uint64_t participants,
   } else {
     e.bad_source = 0;
   }
-  if (watch_ != nullptr && (masksDifferAt >= 0 || e.bad_width != 0 || e.bad_source != 0)) {
+  if (watch_ != nullptr &&
+      (masksDifferAt >= 0 || e.bad_width != 0 || e.bad_source != 0 || e.missing_lanes != 0)) {
     // The direct path: the warp checker reports it from fibers, where the
     // warps meet it in their order.
     grid_.restartOnFibers("a warp operation the warp checker reports");

@@ -16,35 +16,36 @@
 #include "warpsim/model/BulkReduce.h"
 #include "warpsim/model/Events.h"
 #include "warpsim/model/MBarrier.h"
+#include "warpsim/model/Mma.h"
 
 namespace warpsim::model {
 
 enum class PtxOp : std::uint8_t {
-  BarSync,         // bar.sync / barrier.sync a{, b}
-  BarArrive,       // bar.arrive / barrier.arrive a, b
-  BarRed,          // bar.red.{popc.u32,and.pred,or.pred} d, a{, b}, {!}c
-  MBarrier,        // mbarrier.* (PtxInstr::mbar says which)
-  Fence,           // fence.{sc,acq_rel}.scope / membar.{cta,gl,sys}
-  ElectSync,       // elect.sync d|p, membermask
-  Mov,             // mov.type d, a (registers, immediates, special registers)
-  Selp,            // selp.type d, a, b, p
-  Setp,            // setp.cmp.type p, a, b
-  Bra,             // bra{.uni} label
-  Bfe,             // bfe.{u32,s32,u64,s64} d, a, pos, len
-  Bfi,             // bfi.{b32,b64} d, f, b, pos, len
-  Prmt,            // prmt.b32 d, a, b, c (the default byte-select mode)
-  VideoShr,        // vshr.u32.u32.u32.clamp.add d, a, b, c: (a >> min(b, 32)) + c
-  VideoShl,        // vshl.u32.u32.u32.clamp.add d, a, b, c: (a << min(b, 32)) + c
-  VideoAdd,        // vadd.u32.u32.u32.add d, a, b, c: a + b + c
+  BarSync,   // bar.sync / barrier.sync a{, b}
+  BarArrive, // bar.arrive / barrier.arrive a, b
+  BarRed,    // bar.red.{popc.u32,and.pred,or.pred} d, a{, b}, {!}c
+  MBarrier,  // mbarrier.* (PtxInstr::mbar says which)
+  Fence,     // fence.{sc,acq_rel}.scope / membar.{cta,gl,sys}
+  ElectSync, // elect.sync d|p, membermask
+  Mov,       // mov.type d, a (registers, immediates, special registers)
+  Selp,      // selp.type d, a, b, p
+  Setp,      // setp.cmp.type p, a, b
+  Bra,       // bra{.uni} label
+  Bfe,       // bfe.{u32,s32,u64,s64} d, a, pos, len
+  Bfi,       // bfi.{b32,b64} d, f, b, pos, len
+  Prmt,      // prmt.b32 d, a, b, c (the default byte-select mode)
+  VideoShr,  // vshr.u32.u32.u32.clamp.add d, a, b, c: (a >> min(b, 32)) + c
+  VideoShl,  // vshl.u32.u32.u32.clamp.add d, a, b, c: (a << min(b, 32)) + c
+  VideoAdd,  // vadd.u32.u32.u32.add d, a, b, c: a + b + c
   // shfl.sync.{up,down,bfly,idx}.b32 d{|p}, a, b, c, membermask (PTX's lane
   // arithmetic on b, c's clamp and segment mask; p: the source was in range)
   Shfl,
-  VoteBallot, // vote.sync.ballot.b32 / vote.ballot.sync.b32 d, {!}p, membermask
-  Add,        // add.{u,s}{16,32,64} / add.f32 / add.f64 d, a, b
-  And,        // and.b{16,32,64} d, a, b (also or, xor: PtxInstr::logic)
-  Not,        // not.b{16,32,64} d, a
-  MovPack,    // mov.b64 d, {lo, hi}
-  MovUnpack,  // mov.b64 {lo, hi}, a
+  VoteBallot,      // vote.sync.ballot.b32 / vote.ballot.sync.b32 d, {!}p, membermask
+  Add,             // add.{u,s}{16,32,64} / add.f32 / add.f64 d, a, b
+  And,             // and.b{16,32,64} d, a, b (also or, xor: PtxInstr::logic)
+  Not,             // not.b{16,32,64} d, a
+  MovPack,         // mov.b64 d, {lo, hi}
+  MovUnpack,       // mov.b64 {lo, hi}, a
   CpAsync,         // cp.async.{ca,cg}.shared{::cta}.global [d], [s], size{, src-size}
   CpAsyncCommit,   // cp.async.commit_group
   CpAsyncWait,     // cp.async.wait_group n
@@ -72,6 +73,15 @@ enum class PtxOp : std::uint8_t {
   Atom,
   // red{.sem}{.scope}{.space}.op.type [a], b
   Red,
+  // mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype
+  //   {d..}, {a..}, {b..}, {c..} (model/Mma.h: mmaSupported)
+  MmaSync,
+  // ldmatrix.sync.aligned.m8n8.x1|x2|x4{.trans}{.shared{::cta}}.b16 {d..}, [a]
+  Ldmatrix,
+  // stmatrix.sync.aligned.m8n8.x1|x2|x4{.trans}{.shared{::cta}}.b16 [a], {r..}
+  Stmatrix,
+  // movmatrix.sync.aligned.m8n8.trans.b16 d, a
+  Movmatrix,
 };
 
 struct PtxOperand {
@@ -126,6 +136,13 @@ struct PtxInstr {
   bool vecFirst = false;           // the vector operand is the first written
   enum class ShflMode : std::uint8_t { Up, Down, Bfly, Idx } shfl = ShflMode::Idx;
   char logic = '&'; // And: '&', '|' or '^'
+  // The operands as written: 1 for a scalar, the element count of a
+  // vector {a, b, ...} (matrix instructions take several vectors).
+  std::vector<std::uint8_t> groups;
+  MmaShape mma;            // MmaSync
+  bool satfinite = false;  // MmaSync
+  std::uint32_t count = 1; // Ldmatrix / Stmatrix: matrices (.x1, .x2, .x4)
+  bool trans = false;      // Ldmatrix / Stmatrix / Movmatrix
 };
 
 struct PtxProgram {

@@ -27,12 +27,28 @@ enum class WarpOp : std::uint8_t {
   ReduceAnd,
   ReduceOr,
   ReduceXor,
+  // Warp-level matrix operations (model/Mma.h): every lane of the warp
+  // takes part (mask: the whole warp); each lane's operand points at its
+  // fragment registers, and the runtime computes them
+  // (sim/runtime/MatrixExecution.cpp), not computeWarpOp.
+  WmmaLoad,  // nvcuda::wmma::load_matrix_sync
+  WmmaStore, // nvcuda::wmma::store_matrix_sync
+  WmmaMma,   // nvcuda::wmma::mma_sync
+  MmaSync,   // mma.sync.aligned.*
+  Ldmatrix,  // ldmatrix.sync.aligned.*
+  Stmatrix,  // stmatrix.sync.aligned.*
+  Movmatrix, // movmatrix.sync.aligned.*
 };
 
 // CUDA's name of the intrinsic ("__shfl_sync", ...).
 const char *warpOpName(WarpOp op);
 // Every operation but __activemask synchronises the lanes it names.
 constexpr bool warpOpSynchronises(WarpOp op) { return op != WarpOp::ActiveMask; }
+constexpr bool isMatrixOp(WarpOp op) {
+  return op == WarpOp::WmmaLoad || op == WarpOp::WmmaStore || op == WarpOp::WmmaMma ||
+         op == WarpOp::MmaSync || op == WarpOp::Ldmatrix || op == WarpOp::Stmatrix ||
+         op == WarpOp::Movmatrix;
+}
 constexpr bool isShuffle(WarpOp op) {
   return op == WarpOp::Shfl || op == WarpOp::ShflUp || op == WarpOp::ShflDown ||
          op == WarpOp::ShflXor;
