@@ -182,7 +182,11 @@ load_matrix_sync(fragment<Use, m, n, k, T, L> &a,
                 "warpsim: load_matrix_sync of an accumulator takes a layout_t");
   static_assert(__is_same(L, row_major) || __is_same(L, col_major),
                 "warpsim: a matrix_a/matrix_b fragment needs row_major or col_major");
-  warpsim_wmma_load_sync(a.x, __warpsim::use_code<Use>(), m, n, k, __warpsim::type_of<T>::code, 0,
+  constexpr int t = __warpsim::type_of<T>::code; // and an accumulator type that goes with it
+  warpsim_wmma_load_sync(a.x, __warpsim::use_code<Use>(), m, n, k, t,
+                         t == 5 || t == 6 ? 7
+                         : t == 4         ? 4
+                                          : 3,
                          mptr, ldm, __is_same(L, col_major) ? 1 : 0, __builtin_return_address(0));
 }
 
