@@ -3,8 +3,9 @@
 // num_elements elements per lane, laid out as the mma.sync tiles it is made
 // of (model/Mma.h, docs/hopper.md "Warp-level MMA"), so code that indexes
 // fragment elements works. load_matrix_sync, store_matrix_sync and mma_sync
-// are warp collectives: all 32 lanes of the warp must call them together;
-// they are out of line so that reports name the user's line.
+// are warp collectives: all 32 lanes of the warp must call them together.
+// They are always inlined (as cooperative_groups' are): the runtime call
+// takes its own return address, in the user's function, as its site.
 #pragma once
 
 #include <cuda_bf16.h>
@@ -13,13 +14,11 @@
 extern "C" {
 void warpsim_wmma_load_sync(void *frag, unsigned use, unsigned m, unsigned n, unsigned k,
                             unsigned ab, unsigned cd, const void *ptr, unsigned ldm,
-                            unsigned colMajor, const void *pc);
+                            unsigned colMajor);
 void warpsim_wmma_store_sync(void *ptr, const void *frag, unsigned m, unsigned n, unsigned k,
-                             unsigned ab, unsigned cd, unsigned ldm, unsigned colMajor,
-                             const void *pc);
+                             unsigned ab, unsigned cd, unsigned ldm, unsigned colMajor);
 void warpsim_wmma_mma_sync(void *d, const void *a, const void *b, const void *c, unsigned m,
-                           unsigned n, unsigned k, unsigned ab, unsigned cd, unsigned satf,
-                           const void *pc);
+                           unsigned n, unsigned k, unsigned ab, unsigned cd, unsigned satf);
 float warpsim_float_to_tf32(float f);
 }
 
@@ -174,7 +173,7 @@ inline void fill_fragment(fragment<Use, m, n, k, T, L> &a,
 
 // matrix_a / matrix_b: the layout is the fragment's.
 template <class Use, int m, int n, int k, class T, class L>
-[[gnu::noinline]] void
+__attribute__((always_inline)) inline void
 load_matrix_sync(fragment<Use, m, n, k, T, L> &a,
                  const typename fragment<Use, m, n, k, T, L>::storage_element_type *mptr,
                  unsigned ldm) {
@@ -187,11 +186,11 @@ load_matrix_sync(fragment<Use, m, n, k, T, L> &a,
                          t == 5 || t == 6 ? 7
                          : t == 4         ? 4
                                           : 3,
-                         mptr, ldm, __is_same(L, col_major) ? 1 : 0, __builtin_return_address(0));
+                         mptr, ldm, __is_same(L, col_major) ? 1 : 0);
 }
 
 template <int m, int n, int k, class T>
-[[gnu::noinline]] void
+__attribute__((always_inline)) inline void
 load_matrix_sync(fragment<accumulator, m, n, k, T> &a,
                  const typename fragment<accumulator, m, n, k, T>::storage_element_type *mptr,
                  unsigned ldm, layout_t layout) {
@@ -202,12 +201,11 @@ load_matrix_sync(fragment<accumulator, m, n, k, T> &a,
                          : c == 4 ? 4
                          : k == 8 ? 2
                                   : 0,
-                         c, mptr, ldm, layout == mem_col_major ? 1 : 0,
-                         __builtin_return_address(0));
+                         c, mptr, ldm, layout == mem_col_major ? 1 : 0);
 }
 
 template <int m, int n, int k, class T>
-[[gnu::noinline]] void
+__attribute__((always_inline)) inline void
 store_matrix_sync(typename fragment<accumulator, m, n, k, T>::storage_element_type *mptr,
                   const fragment<accumulator, m, n, k, T> &a, unsigned ldm, layout_t layout) {
   constexpr int c = __warpsim::type_of<T>::code;
@@ -217,21 +215,20 @@ store_matrix_sync(typename fragment<accumulator, m, n, k, T>::storage_element_ty
                           : c == 4 ? 4
                           : k == 8 ? 2
                                    : 0,
-                          c, ldm, layout == mem_col_major ? 1 : 0, __builtin_return_address(0));
+                          c, ldm, layout == mem_col_major ? 1 : 0);
 }
 
 template <int m, int n, int k, class Tab, class La, class Lb, class Tc>
-[[gnu::noinline]] void mma_sync(fragment<accumulator, m, n, k, Tc> &d,
-                                const fragment<matrix_a, m, n, k, Tab, La> &a,
-                                const fragment<matrix_b, m, n, k, Tab, Lb> &b,
-                                const fragment<accumulator, m, n, k, Tc> &c, bool satf = false) {
+__attribute__((always_inline)) inline void
+mma_sync(fragment<accumulator, m, n, k, Tc> &d, const fragment<matrix_a, m, n, k, Tab, La> &a,
+         const fragment<matrix_b, m, n, k, Tab, Lb> &b, const fragment<accumulator, m, n, k, Tc> &c,
+         bool satf = false) {
   constexpr int tc = __warpsim::type_of<Tc>::code, tab = __warpsim::type_of<Tab>::code;
   static_assert((tab == 0 && (tc == 0 || tc == 3)) || ((tab == 1 || tab == 2) && tc == 3) ||
                     ((tab == 5 || tab == 6) && tc == 7) || (tab == 4 && tc == 4),
                 "warpsim: this wmma accumulator type does not go with the inputs (f16: half or "
                 "float; bf16, tf32: float; s8/u8: int; double: double)");
-  warpsim_wmma_mma_sync(d.x, a.x, b.x, c.x, m, n, k, tab, tc, satf ? 1 : 0,
-                        __builtin_return_address(0));
+  warpsim_wmma_mma_sync(d.x, a.x, b.x, c.x, m, n, k, tab, tc, satf ? 1 : 0);
 }
 
 } // namespace wmma

@@ -168,7 +168,8 @@ std::uint64_t completeMatrixOp(model::WarpOp op, std::uint64_t participants,
 } // namespace warpsim::sim
 
 // ------------------------------------------------------------ nvcuda::wmma
-// <mma.h> calls these out of line with its caller's return address: `use`
+// <mma.h>'s always-inline functions call these; their return address is
+// the user's call site: `use`
 // 0 matrix_a, 1 matrix_b, 2 accumulator; types are model::MmaType values;
 // fragments are arrays of their element type (num_elements of them).
 
@@ -242,7 +243,8 @@ void wmmaMemory(Lane *l, const model::WmmaShape &s, MmaOperand op, std::uintptr_
 
 extern "C" void warpsim_wmma_load_sync(void *frag, unsigned use, unsigned m, unsigned n, unsigned k,
                                        unsigned ab, unsigned cd, const void *ptr, unsigned ldm,
-                                       unsigned colMajor, const void *pc) {
+                                       unsigned colMajor) {
+  const void *pc = __builtin_return_address(0);
   Lane *l = wmmaLane("load_matrix_sync");
   const model::WmmaShape s = wmmaShape(m, n, k, ab, cd);
   const auto op = static_cast<MmaOperand>(use);
@@ -260,7 +262,8 @@ extern "C" void warpsim_wmma_load_sync(void *frag, unsigned use, unsigned m, uns
 
 extern "C" void warpsim_wmma_store_sync(void *ptr, const void *frag, unsigned m, unsigned n,
                                         unsigned k, unsigned ab, unsigned cd, unsigned ldm,
-                                        unsigned colMajor, const void *pc) {
+                                        unsigned colMajor) {
+  const void *pc = __builtin_return_address(0);
   Lane *l = wmmaLane("store_matrix_sync");
   const model::WmmaShape s = wmmaShape(m, n, k, ab, cd);
   MatrixLane ml;
@@ -276,7 +279,8 @@ extern "C" void warpsim_wmma_store_sync(void *ptr, const void *frag, unsigned m,
 
 extern "C" void warpsim_wmma_mma_sync(void *d, const void *a, const void *b, const void *c,
                                       unsigned m, unsigned n, unsigned k, unsigned ab, unsigned cd,
-                                      unsigned satf, const void *pc) {
+                                      unsigned satf) {
+  const void *pc = __builtin_return_address(0);
   Lane *l = wmmaLane("mma_sync");
   MatrixLane ml;
   ml.op = model::WarpOp::WmmaMma;
