@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <type_traits>
 
 using namespace nvcuda;
 
@@ -42,7 +43,7 @@ __global__ void product(const typename Store<TA>::type *A, const typename Store<
     wmma::load_matrix_sync(c, C, cCol ? M : N, cCol ? wmma::mem_col_major : wmma::mem_row_major);
   else
     wmma::fill_fragment(c, TC(0));
-  if constexpr (__is_same(TA, wmma::precision::tf32)) {
+  if constexpr (std::is_same<TA, wmma::precision::tf32>::value) {
     for (int i = 0; i < a.num_elements; ++i)
       a.x[i] = wmma::__float_to_tf32(a.x[i]);
     for (int i = 0; i < b.num_elements; ++i)
@@ -87,8 +88,8 @@ void run(const char *name, bool exact, bool cCol, bool dCol, bool epilogue, Lcg 
   SA A[M * K], B[K * N];
   TC C[M * N], D[M * N];
   double a[M * K], b[K * N], c[M * N];
-  const bool isInt = __is_same(TC, int);
-  const bool isUnsigned = __is_same(TA, unsigned char);
+  const bool isInt = std::is_same<TC, int>::value;
+  const bool isUnsigned = std::is_same<TA, unsigned char>::value;
   for (int i = 0; i < M; ++i)
     for (int k = 0; k < K; ++k) {
       const double v = exact || isInt ? (isUnsigned ? double(rng.next() % (range + 1)) : double(rng.small(range)))
@@ -157,7 +158,7 @@ void run(const char *name, bool exact, bool cCol, bool dCol, bool epilogue, Lcg 
 template <class Use, int M, int N, int K, class T, class L>
 __global__ void layout(const typename Store<T>::type *src, float *out, unsigned ld) {
   wmma::fragment<Use, M, N, K, T, L> f;
-  if constexpr (__is_same(Use, wmma::accumulator))
+  if constexpr (std::is_same<Use, wmma::accumulator>::value)
     wmma::load_matrix_sync(f, src, ld, wmma::mem_row_major);
   else
     wmma::load_matrix_sync(f, src, ld);
