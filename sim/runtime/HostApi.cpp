@@ -42,6 +42,19 @@ struct EventObj {
 
 bool isDevice(std::uintptr_t a, std::size_t n) { return rt().memory.isDeviceRange(a, n); }
 
+// A copy or set issued on a stream (operation `op`): its device reads and
+// writes, for the checker of work on two streams that nothing orders
+// (StreamRaceChecker), as a library call's are.
+void streamOpAccess(std::uint64_t op, const void *p, std::size_t n, bool write, const char *what,
+                    void *caller) {
+  const auto a = reinterpret_cast<std::uintptr_t>(p);
+  if (n == 0 || p == nullptr || !isDevice(a, n))
+    return;
+  const LibraryAccess acc{a, n, write, what, reinterpret_cast<std::uintptr_t>(caller), op};
+  for (Observer *o : rt().observers)
+    o->onLibraryAccess(acc);
+}
+
 } // namespace
 
 namespace warpsim::sim {
@@ -199,16 +212,28 @@ cudaError_t cudaFree(void *ptr) {
 }
 
 cudaError_t cudaMemcpy(void *dst, const void *src, std::size_t count, cudaMemcpyKind kind) {
-  streamIssue(nullptr); // on the legacy stream, and the host waits for it
+  // On the legacy stream (work of non-blocking streams is not ordered
+  // with it), and the host waits for it.
+  const std::uint64_t op = streamIssue(nullptr);
+  const cudaError_t e = checkedCopy(dst, src, count, kind, "cudaMemcpy");
+  if (e == cudaSuccess) {
+    streamOpAccess(op, src, count, false, "cudaMemcpy", __builtin_return_address(0));
+    streamOpAccess(op, dst, count, true, "cudaMemcpy", __builtin_return_address(0));
+  }
   hostWaitsStream(nullptr);
-  return checkedCopy(dst, src, count, kind, "cudaMemcpy");
+  return e;
 }
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, std::size_t count, cudaMemcpyKind kind,
                             cudaStream_t stream) {
   if (captureCopy(stream, dst, src, count, kind))
     return cudaSuccess;
-  streamIssue(stream);
-  return checkedCopy(dst, src, count, kind, "cudaMemcpyAsync");
+  const std::uint64_t op = streamIssue(stream);
+  const cudaError_t e = checkedCopy(dst, src, count, kind, "cudaMemcpyAsync");
+  if (e == cudaSuccess) {
+    streamOpAccess(op, src, count, false, "cudaMemcpyAsync", __builtin_return_address(0));
+    streamOpAccess(op, dst, count, true, "cudaMemcpyAsync", __builtin_return_address(0));
+  }
+  return e;
 }
 
 cudaError_t cudaMemset(void *ptr, int value, std::size_t count) {
@@ -228,7 +253,11 @@ cudaError_t cudaMemset(void *ptr, int value, std::size_t count) {
 cudaError_t cudaMemsetAsync(void *ptr, int value, std::size_t count, cudaStream_t stream) {
   if (captureSet(stream, ptr, count, value, count, 1))
     return cudaSuccess;
-  return cudaMemset(ptr, value, count);
+  const std::uint64_t op = streamIssue(stream);
+  const cudaError_t e = cudaMemset(ptr, value, count);
+  if (e == cudaSuccess)
+    streamOpAccess(op, ptr, count, true, "cudaMemsetAsync", __builtin_return_address(0));
+  return e;
 }
 
 cudaError_t cudaMemcpyToSymbol_impl(const void *symbol, const void *src, std::size_t count,
