@@ -65,7 +65,7 @@ struct CriticalSection {
   std::vector<std::uint64_t> reversible;
   std::uint64_t serial = 0; // its index in the lock's history
 
-  static constexpr std::size_t kMaxAccesses = 64;
+  static constexpr std::size_t kMaxAccesses = 32;
 
   void fence(std::uint32_t epoch, FenceReach reach) {
     const int r = static_cast<int>(reach);
