@@ -76,28 +76,31 @@ void StreamRaceChecker::onWarpAccess(const WarpAccess &a) {
       Cell &c = cell(w);
       const std::uint64_t wr = c.write.load(std::memory_order_relaxed);
       const char *hazard = nullptr;
-      std::uint64_t lib = 0;
-      // Only a library operation's words: races between two kernels are
-      // not this checker's.
-      if (unordered(opOf(wr), self) && ops_[opOf(wr)].kind == Op::Library) {
+      std::uint64_t other = 0, otherCell = 0;
+      // An earlier operation of another stream (a library call or a
+      // kernel) that nothing orders before this launch.
+      if (unordered(opOf(wr), self)) {
         hazard = write ? "WAW" : "RAW";
-        lib = opOf(wr);
+        other = opOf(wr);
+        otherCell = wr;
       } else if (write) {
         const std::uint64_t rd = c.read.load(std::memory_order_relaxed);
-        if (unordered(opOf(rd), self) && ops_[opOf(rd)].kind == Op::Library) {
+        if (unordered(opOf(rd), self)) {
           hazard = "WAR";
-          lib = opOf(rd);
+          other = opOf(rd);
+          otherCell = rd;
         }
       }
       if (hazard != nullptr) {
         std::lock_guard<std::mutex> lock(mutex_);
-        Hit &h = hits_[{hazard[0] * 256 + hazard[2], lib}];
+        Hit &h = hits_[{hazard[0] * 256 + hazard[2], other}];
         ++h.count;
         if (lane.addr < h.addr || (lane.addr == h.addr && site < h.site)) {
           h.addr = lane.addr;
           h.size = lane.size;
           h.site = site;
           h.pc = a.pc;
+          h.otherSite = siteOf(otherCell);
         }
       }
       store(write ? c.write : c.read, self, site);
@@ -109,7 +112,10 @@ void StreamRaceChecker::onLaunchEnd(const LaunchInfo &l) {
   for (const auto &[key, h] : hits_) {
     const char hz[4] = {static_cast<char>(key.first / 256), 'A', static_cast<char>(key.first % 256),
                         0};
-    report(hz, l.stream_op, h.site, h.pc, key.second, true, h.addr, h.size, h.count);
+    if (ops_[key.second].kind == Op::Kernel)
+      reportKernels(hz, key.second, h);
+    else
+      report(hz, l.stream_op, h.site, h.pc, key.second, true, h.addr, h.size, h.count);
   }
   hits_.clear();
   active_ = false;
@@ -209,6 +215,62 @@ void StreamRaceChecker::report(const char *hazard, std::uint64_t otherOp, std::u
     launch.file = other.file;
     launch.line = other.line;
     launch.col = other.col;
+    f.sites.push_back(launch);
+  }
+  cx_.findings().add(f);
+}
+
+// Two kernels of two streams that nothing orders: `earlierOp` ran first
+// here (its access is the word's recorded one), the launch ending now
+// touched the same word.
+void StreamRaceChecker::reportKernels(const char *hazard, std::uint64_t earlierOp, const Hit &h) {
+  const OpInfo &earlier = ops_[earlierOp];
+  const OpInfo &later = ops_[launch_->stream_op];
+  const std::string earlierPlace = earlier.file + ":" + std::to_string(earlier.line) + ":" +
+                                   std::to_string(earlier.col);
+  const std::string laterPlace =
+      later.file + ":" + std::to_string(later.line) + ":" + std::to_string(later.col);
+  if (!reported_.insert({hazard[0] * 256 + hazard[2], earlierPlace + "|" + laterPlace, 0}).second)
+    return;
+  const bool earlierWrites = hazard[2] == 'W', laterWrites = hazard[0] == 'W';
+  const std::string earlierName = "kernel '" + earlier.name + "'";
+  const std::string laterName = "kernel '" + later.name + "'";
+  Finding f;
+  f.kind = "race";
+  f.hazard = hazard;
+  f.space = "global";
+  f.address = h.addr;
+  f.size = h.size;
+  f.count = h.count;
+  f.kernel = later.name;
+  f.launch = later.launch;
+  f.object = describeAddress(cx_, nullptr, h.addr, MemorySpace::Global);
+  f.message = std::string(hazard) + " hazard on global memory at " + f.object + ": " +
+              laterName + (laterWrites ? " writes" : " reads") + " bytes that " + earlierName +
+              (earlierWrites ? " writes" : " reads") +
+              " on another stream, and nothing orders the two kernels (the GPU may run them at "
+              "the same time): order them with cudaEventRecord + cudaStreamWaitEvent, one "
+              "stream, or a synchronisation of the host between them";
+  FindingSite first;
+  first.role = earlierWrites ? "write" : "read";
+  first.detail = earlierName + (earlierWrites ? " writes" : " reads");
+  first.site = h.otherSite;
+  FindingSite second;
+  second.role = laterWrites ? "write" : "read";
+  second.detail = laterName + (laterWrites ? " writes" : " reads");
+  second.site = h.site;
+  second.pc = h.pc;
+  f.sites.push_back(first);
+  f.sites.push_back(second);
+  for (const OpInfo *o : {&earlier, &later}) {
+    if (o->line == 0)
+      continue;
+    FindingSite launch;
+    launch.role = "launch";
+    launch.detail = "launch of kernel '" + o->name + "'";
+    launch.file = o->file;
+    launch.line = o->line;
+    launch.col = o->col;
     f.sites.push_back(launch);
   }
   cx_.findings().add(f);

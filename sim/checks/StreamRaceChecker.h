@@ -1,6 +1,6 @@
-// Races between a CUDA library call (cuBLAS, cuSPARSE, cuRAND: sim/libs) and
-// the work of another stream: a kernel or another library call touching
-// the same device bytes with neither ordered before the other by stream
+// Races between work of two streams: a CUDA library call (cuBLAS, cuSPARSE,
+// cuRAND: sim/libs) or a kernel, and a kernel or library call of another
+// stream touching the same device bytes with neither ordered before the other by stream
 // order, an event (cudaStreamWaitEvent) or host synchronisation
 // (model/StreamOrder.h). Kernels run when launched, so the order the GPU
 // would leave undefined is recovered from the stream clocks, not from when
@@ -58,17 +58,19 @@ private:
     unsigned line = 0, col = 0;
     std::uint64_t launch = 0; // LaunchInfo::id
   };
-  // A kernel's accesses racing with one library call: the lowest address.
+  // A kernel's accesses racing with one earlier operation: the lowest address.
   struct Hit {
     std::uintptr_t addr = ~std::uintptr_t{0};
     std::uint32_t size = 0, site = kNoSite;
     std::uintptr_t pc = 0;
     std::uint64_t count = 0;
+    std::uint32_t otherSite = kNoSite; // the earlier kernel's access, if a kernel
   };
 
   Cell &cell(std::uintptr_t addr);
   bool unordered(std::uint64_t other, std::uint64_t self) const;
   static void store(std::atomic<std::uint64_t> &c, std::uint64_t op, std::uint32_t site);
+  void reportKernels(const char *hazard, std::uint64_t earlierOp, const Hit &h);
   void report(const char *hazard, std::uint64_t otherOp, std::uint32_t otherSite,
               std::uintptr_t otherPc, std::uint64_t libOp, bool libraryFirst, std::uintptr_t addr,
               std::uint32_t size, std::uint64_t count);

@@ -90,7 +90,8 @@ void BlockExecutor::describeWaiters(Finding &f) const {
   // sites) and, for waiters, what they wait for (one instruction may wait on
   // different barrier ids, mbarriers or phases). One group is one site.
   // Listed in code order (PendingEvent::position: the same whatever the
-  // optimiser's layout), then by address.
+  // optimiser's layout), then by the group's first thread: never by a
+  // return address, which the code layout decides.
   struct Key {
     int what; // 0 waits at a barrier, 1 spins, 2 exited, 3 waits at a warp op
     std::uintptr_t position, pc;
@@ -127,7 +128,16 @@ void BlockExecutor::describeWaiters(Finding &f) const {
       groups[keyOf(l, 1)].push_back(&l);
     }
   }
-  for (const auto &[key, group] : groups) {
+  std::vector<std::pair<const Key *, const std::vector<const Lane *> *>> ordered;
+  for (const auto &[key, group] : groups)
+    ordered.emplace_back(&key, &group);
+  std::sort(ordered.begin(), ordered.end(), [](const auto &a, const auto &b) {
+    return std::make_tuple(a.first->what, a.first->position, a.second->front()->tid) <
+           std::make_tuple(b.first->what, b.first->position, b.second->front()->tid);
+  });
+  for (const auto &[keyp, groupp] : ordered) {
+    const Key &key = *keyp;
+    const std::vector<const Lane *> &group = *groupp;
     const Lane *first = group.front();
     const char *role = key.what == 0 || key.what == 3 ? "waits"
                        : key.what == 1                ? "spins"

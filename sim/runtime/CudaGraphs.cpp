@@ -294,18 +294,33 @@ CUgraphNode_st *captured(StreamState &s, cudaGraphNodeType type) {
   return n;
 }
 
+// The launcher registered for a kernel named by address; null after
+// refusing `call` by name (`instead`: what the user can do).
+const Launcher *launcherOf(const void *func, const char *call, const char *instead,
+                           cudaError_t &refused) {
+  auto &ls = graphs().launchers;
+  auto it = ls.find(func);
+  if (it != ls.end())
+    return &it->second;
+  const std::string why =
+      std::string("the kernel is not known by address: warpsim registers the non-template "
+                  "kernels defined in ") +
+      instead;
+  refused = rt().unsupported(call, why.c_str());
+  return nullptr;
+}
+
 cudaError_t kernelFromArgs(CUgraphNode_st &n, const cudaKernelNodeParams &p, const char *call) {
   if (p.extra != nullptr)
     return rt().unsupported(call, "kernel arguments through `extra` are not supported");
-  auto &ls = graphs().launchers;
-  auto it = ls.find(p.func);
-  if (it == ls.end())
-    return rt().unsupported(
-        call, "the kernel is not known by address: warpsim registers the non-template kernels "
-              "defined in files that use CUDA graphs; capture a launch of it instead");
+  cudaError_t refused = cudaSuccess;
+  const Launcher *l = launcherOf(
+      p.func, call, "files that use CUDA graphs; capture a launch of it instead", refused);
+  if (l == nullptr)
+    return refused;
   LaunchConfig config(p.gridDim, p.blockDim, p.sharedMemBytes, nullptr);
   graphs().nodeBeingBuilt = &n;
-  const cudaError_t e = it->second.launch(it->second.site, &config, p.kernelParams);
+  const cudaError_t e = l->launch(l->site, &config, p.kernelParams);
   graphs().nodeBeingBuilt = nullptr;
   return e;
 }
@@ -722,38 +737,36 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t exec, cudaGraph_t graph,
 
 namespace warpsim::sim {
 
+constexpr const char *kByAddressInstead =
+    "the file that calls cudaLaunchKernel (or builds CUDA graphs); name the kernel at the call "
+    "(kernel or (void *)kernel) otherwise";
+
 cudaError_t launchByAddress(const void *func, dim3 grid, dim3 block, void **args, std::size_t smem,
                             cudaStream_t stream, bool cooperative, const char *call) {
-  auto &ls = graphs().launchers;
-  auto it = ls.find(func);
-  if (it == ls.end())
-    return rt().unsupported(
-        call, "the kernel is not known by address: warpsim registers the non-template kernels "
-              "defined in the file that calls cudaLaunchKernel (or builds CUDA graphs); name the "
-              "kernel at the call (kernel or (void *)kernel) otherwise");
+  cudaError_t refused = cudaSuccess;
+  const Launcher *l = launcherOf(func, call, kByAddressInstead, refused);
+  if (l == nullptr)
+    return refused;
   LaunchConfig config(grid, block, smem, stream);
   config.cooperative = cooperative;
-  return it->second.launch(it->second.site, &config, args);
+  return l->launch(l->site, &config, args);
 }
 
 // cudaLaunchKernelEx / cudaLaunchKernelExC with the kernel through a pointer:
 // the registered launcher, with the configuration's attributes.
 extern "C" cudaError_t warpsim_launch_ex_by_address(const cudaLaunchConfig_t *cfg, const void *func,
                                                     void **args, const char *call) {
-  auto &ls = graphs().launchers;
-  auto it = ls.find(func);
-  if (it == ls.end())
-    return rt().unsupported(
-        call, "the kernel is not known by address: warpsim registers the non-template kernels "
-              "defined in the file that calls cudaLaunchKernel (or builds CUDA graphs); name the "
-              "kernel at the call otherwise");
+  cudaError_t refused = cudaSuccess;
+  const Launcher *l = launcherOf(func, call, kByAddressInstead, refused);
+  if (l == nullptr)
+    return refused;
   if (cfg == nullptr || (cfg->numAttrs != 0 && cfg->attrs == nullptr))
-    return warpsim_launch_refused(it->second.site, cudaErrorInvalidValue, 0);
+    return warpsim_launch_refused(l->site, cudaErrorInvalidValue, 0);
   LaunchConfig config(cfg->gridDim, cfg->blockDim, cfg->dynamicSmemBytes, cfg->stream);
   unsigned bad = 0;
   if (const cudaError_t e = exAttributes(cfg, config, bad); e != cudaSuccess)
-    return warpsim_launch_refused(it->second.site, e, bad);
-  return it->second.launch(it->second.site, &config, args);
+    return warpsim_launch_refused(l->site, e, bad);
+  return l->launch(l->site, &config, args);
 }
 
 // cudaMemcpyAsync / cudaMemsetAsync / pitched copies and sets into a

@@ -164,6 +164,15 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *texObject, const cudaRe
     }
     v.addressMode[d] = m;
   }
+  if (!linear && v.dims == 1 && !v.layered) {
+    // A 1-D array is filtered as a texture one row high fetched at y = 0
+    // (texture_objects.h, fetch): the row above is the border under
+    // addressMode[1] == Border, the row itself under every other mode.
+    v.addressMode[1] =
+        t.addressMode[1] == cudaAddressModeBorder ? cudaAddressModeBorder : cudaAddressModeClamp;
+    if (v.addressMode[1] == cudaAddressModeBorder && borderColour && floats)
+      v.border = 1;
+  }
   for (int c = 0; c < 4; ++c)
     v.borderColor[c] = t.borderColor[c];
   v.filterMode = linear ? cudaFilterModePoint : t.filterMode;

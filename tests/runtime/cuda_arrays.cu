@@ -67,7 +67,7 @@ struct Image {
   std::vector<unsigned char> bytes;
   int elem() const { return channels * bits / 8; }
   // Channel c of texel (x, y, z) as the texture unit reads it.
-  float channel(int x, int y, int z, int c, bool normalised) const {
+  float channel(int x, int y, int z, int c, bool normalised, bool filtered) const {
     const unsigned char *p = &bytes[((size_t)(z * h + y) * w + x) * elem() + c * bits / 8];
     if (kind == cudaChannelFormatKindFloat) {
       float f;
@@ -92,8 +92,26 @@ struct Image {
     }
     if (!normalised)
       return (float)v;
-    float f = (float)(v / ((kind == cudaChannelFormatKindSigned ? 0.5 : 1.0) * (1 << bits) - 1.0));
+    return normalise(v, filtered);
+  }
+  // An integer channel value read as a normalised float. Filtering widens a
+  // signed 8-bit value to 16 bits by repeating its bits (x * 258 / 32767).
+  float normalise(double v, bool filtered) const {
+    float f = kind == cudaChannelFormatKindSigned && bits == 8 && filtered
+                  ? (float)(v * 258 / 32767)
+                  : (float)(v / ((kind == cudaChannelFormatKindSigned ? 0.5 : 1.0) * (1 << bits) -
+                                 1.0));
     return f < -1.0f ? -1.0f : f;
+  }
+  // The border colour as a normalised-float read returns it: stored in the
+  // texel's format first (rounded to the nearest integer).
+  float border(float c, bool normalised, bool filtered) const {
+    if (!normalised || kind == cudaChannelFormatKindFloat)
+      return c;
+    const bool sgn = kind == cudaChannelFormatKindSigned;
+    c = std::fmin(std::fmax(c, sgn ? -1.0f : 0.0f), 1.0f);
+    const double scale = (sgn ? 0.5 : 1.0) * (1 << bits) - 1.0;
+    return normalise(std::round(c * scale), filtered);
   }
 };
 
@@ -116,8 +134,9 @@ static long long address(long long i, long long n, cudaTextureAddressMode m) {
 // dimensions (a layered fetch's layer is not filtered).
 static void reference(const Image &img, const cudaTextureDesc &td, int dims, bool layered, float4 c,
                       float out[4]) {
-  const int n[3] = {img.w, img.h, img.d};
+  int n[3] = {img.w, img.h, img.d};
   float x[3] = {c.x, c.y, c.z};
+  const bool filtered = td.filterMode == cudaFilterModeLinear;
   const bool normRead = td.readMode == cudaReadModeNormalizedFloat;
   int layer = layered ? (int)c.w : 0;
   for (int k = 0; k < 4; ++k)
@@ -133,8 +152,9 @@ static void reference(const Image &img, const cudaTextureDesc &td, int dims, boo
       border |= a[k] < 0;
     }
     for (int ch = 0; ch < img.channels; ++ch)
-      out[ch] += wt * (border ? td.borderColor[ch]
-                              : img.channel((int)a[0], (int)a[1], (int)a[2], ch, normRead));
+      out[ch] += wt * (border ? img.border(td.borderColor[ch], normRead, filtered)
+                              : img.channel((int)a[0], (int)a[1], (int)a[2], ch, normRead,
+                                            filtered));
   };
   if (td.filterMode == cudaFilterModePoint) {
     long long idx[3];
@@ -142,6 +162,14 @@ static void reference(const Image &img, const cudaTextureDesc &td, int dims, boo
       idx[k] = (long long)std::floor(x[k]);
     accumulate(idx, 1.0f);
     return;
+  }
+  // An H200 filters a 1-D array as a 2-D texture one row high fetched at
+  // y = 0: half of each fetch is the row above (the border under border
+  // addressing). Not a layered 1-D array.
+  if (dims == 1 && !layered) {
+    dims = 2;
+    x[1] = 0.0f;
+    n[1] = 1;
   }
   long long first[3];
   float a[3];

@@ -205,29 +205,63 @@ WARPSIM_TEX_ATTRS long long addressed(long long i, long long n, int mode) {
   }
 }
 
+// An 8- or 16-bit integer channel value in cudaReadModeNormalizedFloat: [0,1]
+// or [-1,1]. The filtering unit widens a signed 8-bit value to 16 bits by
+// repeating its bits (x * 258 / 32767: -64 reads -0.503922, not -64/127, in
+// an H200's filtered fetches, while a point fetch reads -64/127).
+WARPSIM_TEX_ATTRS float normalisedChannel(const warpsim_texture_view &v, int x, bool filtered) {
+  if (v.kind == cudaChannelFormatKindUnsigned)
+    return v.channelBits == 8 ? x / 255.0f : x / 65535.0f;
+  float f = v.channelBits == 8 ? (filtered ? static_cast<float>(x * 258) / 32767.0f : x / 127.0f)
+                               : x / 32767.0f;
+  return f < -1.0f ? -1.0f : f;
+}
+
 // One channel of a texel, as a float in cudaReadModeNormalizedFloat (8- and
 // 16-bit integers map to [0,1] or [-1,1]) or as a float texel's value.
-WARPSIM_TEX_ATTRS float channelAsFloat(const warpsim_texture_view &v, const char *p) {
+WARPSIM_TEX_ATTRS float channelAsFloat(const warpsim_texture_view &v, const char *p,
+                                       bool filtered) {
   if (v.kind == cudaChannelFormatKindFloat)
     return *reinterpret_cast<const float *>(p);
   if (v.kind == cudaChannelFormatKindUnsigned)
-    return v.channelBits == 8 ? *reinterpret_cast<const unsigned char *>(p) / 255.0f
-                              : *reinterpret_cast<const unsigned short *>(p) / 65535.0f;
-  float f = v.channelBits == 8 ? *reinterpret_cast<const signed char *>(p) / 127.0f
-                               : *reinterpret_cast<const short *>(p) / 32767.0f;
-  return f < -1.0f ? -1.0f : f;
+    return normalisedChannel(v,
+                             v.channelBits == 8 ? *reinterpret_cast<const unsigned char *>(p)
+                                                : *reinterpret_cast<const unsigned short *>(p),
+                             filtered);
+  return normalisedChannel(v,
+                           v.channelBits == 8 ? *reinterpret_cast<const signed char *>(p)
+                                              : *reinterpret_cast<const short *>(p),
+                           filtered);
+}
+
+// The border colour's channel as a normalised-float read returns it: first
+// stored in the texel's format (rounded to the nearest integer), as an
+// H200 returns 32/255 for a border colour of 0.125 on 8-bit unsigned texels.
+WARPSIM_TEX_ATTRS float borderChannel(const warpsim_texture_view &v, float c, bool filtered) {
+  if (v.kind == cudaChannelFormatKindFloat || v.readMode == cudaReadModeElementType)
+    return c;
+  const bool sgn = v.kind == cudaChannelFormatKindSigned;
+  const float lo = sgn ? -1.0f : 0.0f;
+  c = c < lo ? lo : (c > 1.0f ? 1.0f : c);
+  const float scale = v.channelBits == 8 ? (sgn ? 127.0f : 255.0f) : (sgn ? 32767.0f : 65535.0f);
+  return normalisedChannel(v, static_cast<int>(__builtin_roundf(c * scale)), filtered);
 }
 
 // The texel at (x, y, z) as T: the texel itself in element-type mode, its
 // channel(s) converted in normalised-float mode; for a border texel (any
 // coordinate -1) zero, or the border colour's channels.
 template <class T>
-WARPSIM_TEX_ATTRS T texel(const warpsim_texture_view &v, long long x, long long y, long long z) {
+WARPSIM_TEX_ATTRS T texel(const warpsim_texture_view &v, long long x, long long y, long long z,
+                          bool filtered = false) {
   T out;
   std::memset(&out, 0, sizeof out);
   if (x < 0 || y < 0 || z < 0) {
-    if (v.border) // float results only (the runtime refuses it otherwise)
-      std::memcpy(&out, v.borderColor, sizeof out < sizeof v.borderColor ? sizeof out : 16);
+    if (v.border) { // float results only (the runtime refuses it otherwise)
+      float b[4];
+      for (int c = 0; c < 4; ++c)
+        b[c] = borderChannel(v, v.borderColor[c], filtered);
+      std::memcpy(&out, b, sizeof out < sizeof b ? sizeof out : 16);
+    }
     return out;
   }
   const char *p = v.base + z * v.slicePitch + y * v.pitch + x * v.elemSize;
@@ -249,7 +283,7 @@ WARPSIM_TEX_ATTRS T texel(const warpsim_texture_view &v, long long x, long long 
   }
   float f[4];
   for (int c = 0; c < n; ++c)
-    f[c] = channelAsFloat(v, raw + c * stride);
+    f[c] = channelAsFloat(v, raw + c * stride, filtered);
   std::memcpy(&out, f, sizeof out);
   return out;
 }
@@ -275,10 +309,10 @@ template <class T> WARPSIM_TEX_ATTRS void axpy(T &acc, float w, const T &t) {
 template <class T>
 WARPSIM_TEX_ATTRS T fetch(const warpsim_texture_view &v, float x, float y, float z,
                           long long layer) {
-  const long long n[3] = {static_cast<long long>(v.width), static_cast<long long>(v.height),
-                          static_cast<long long>(v.depth)};
+  long long n[3] = {static_cast<long long>(v.width), static_cast<long long>(v.height),
+                    static_cast<long long>(v.depth)};
   float c[3] = {x, y, z};
-  const int dims = v.dims;
+  int dims = v.dims;
   if (v.layered) // layers are the slices
     layer = layer < 0 ? 0 : (layer >= n[2] ? n[2] - 1 : layer);
   else
@@ -298,6 +332,16 @@ WARPSIM_TEX_ATTRS T fetch(const warpsim_texture_view &v, float x, float y, float
   if constexpr (sizeof(T) % sizeof(float) != 0 || std::is_integral_v<T>) {
     warpsim_texture_misuse("linear filtering fetched as a non-float type");
   } else {
+    // A 1-D array is filtered as one row of a 2-D texture fetched at y = 0:
+    // half of each fetch is the row above, which addressMode[1] maps back
+    // to the row (clamp, wrap, mirror) or to the border. An H200 returns half
+    // the x-filtered value (plus half the border colour) under border
+    // addressing; a layered 1-D array is not affected.
+    if (dims == 1 && !v.layered) {
+      dims = 2;
+      c[1] = 0.0f;
+      n[1] = 1;
+    }
     long long first[3];
     float wt1[3];
     for (int k = 0; k < dims; ++k) {
@@ -318,7 +362,7 @@ WARPSIM_TEX_ATTRS T fetch(const warpsim_texture_view &v, float x, float y, float
       }
       if (wt == 0.0f)
         continue; // the texel is not read (it may lie past the allocation)
-      axpy(acc, wt, texel<T>(v, border ? -1 : idx[0], idx[1], idx[2]));
+      axpy(acc, wt, texel<T>(v, border ? -1 : idx[0], idx[1], idx[2], true));
     }
     return acc;
   }

@@ -1,11 +1,13 @@
 // The executable's unit: data on the device, the library's histogram, the
 // result checked against the host's count, and the bins summed by cuBLAS
-// (linked as CUDA::cublas through find_package(CUDAToolkit)).
+// (linked as CUDA::cublas through find_package(CUDAToolkit)), inside an NVTX
+// range (CUDA::nvtx3, header-only).
 #include <cstdio>
 #include <cstring>
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+#include <nvtx3/nvToolsExt.h>
 
 #include "format.h"
 #include "histogram.h"
@@ -23,10 +25,12 @@ int main(int argc, char **argv) {
   cudaMalloc(&bins, kBins * sizeof(unsigned));
   cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);
   cudaMemset(bins, 0, kBins * sizeof(unsigned));
+  nvtxRangePushA("histogram");
   if (racy)
     histogramRacy(in, n, bins);
   else
     histogram(in, n, bins);
+  nvtxRangePop();
   unsigned got[kBins];
   cudaMemcpy(got, bins, sizeof got, cudaMemcpyDeviceToHost);
   std::printf("bins: %s\n", formatBins(got, kBins).c_str());

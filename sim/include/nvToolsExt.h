@@ -1,0 +1,3 @@
+// The pre-v3 include path of NVTX: the v3 header (nvtx3/nvToolsExt.h).
+#pragma once
+#include "nvtx3/nvToolsExt.h"
