@@ -1,10 +1,12 @@
-// Inter-block message passing through a plain flag: block 1 writes the data
-// and sets the flag; block 0 spins on the flag with plain loads and then reads
-// the data. Nothing orders the two blocks (no atomic, no fence): both the
-// flag and the data race. The consumer is block 0, so the block scheduler
-// must interleave resident blocks for the spin to end at all.
+// Inter-block message passing through a volatile flag: block 1 writes the
+// data and sets the flag; block 0 spins on the flag and then reads the data.
+// Nothing orders the two blocks (no atomic, no fence): the plain data races.
+// The flag's accesses are volatile, relaxed at system scope in PTX: they do
+// not race with each other (a spin on a volatile flag is how such code
+// waits), but they order nothing without fences. The consumer is block 0,
+// so the block scheduler must interleave resident blocks for the spin to
+// end at all.
 // EXPECT: race global error hazard=RAW at=@data at=@consume
-// EXPECT: race global error at=@flag at=@spin
 #include <cstdio>
 #include <cuda_runtime.h>
 

@@ -77,6 +77,8 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
   ws_ = l.warp_size;
   shape_ = model::ClusterShape{l.grid, l.explicit_cluster ? l.cluster : Dim3{}};
   syncObjects_.clear();
+  strongWrites_.clear();
+  locks_.clear();
   mbarriers_.clear();
   clusters_.clear();
   blocks_.resize(l.slots);
@@ -94,8 +96,12 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
     sitePcs_.assign(std::size_t{statics} + 1, 0);
     siteAtomicLoad_.assign(std::size_t{statics} + 1, model::kNotAtomic);
     siteStatic_.assign(std::size_t{statics} + 1, kNoSite);
-    for (std::uint32_t i = 1; i <= statics; ++i)
+    siteVolatile_.assign(std::size_t{statics} + 1, 0);
+    for (std::uint32_t i = 1; i <= statics; ++i) {
       siteStatic_[i] = i - 1;
+      const StaticSite *row = staticSite(i - 1);
+      siteVolatile_[i] = row != nullptr && (row->kind & kSiteVolatile) != 0 ? 1 : 0;
+    }
   }
   sitePcs_.resize(std::size_t{statics} + 1);
   siteAtomicLoad_.resize(std::size_t{statics} + 1);
@@ -145,6 +151,10 @@ void RaceDetector::onBlockBegin(const BlockInfo &b) {
       t.narrow.clear();
     if (!t.pendingNarrow.empty())
       t.pendingNarrow.clear();
+    if (!t.seen.empty())
+      t.seen.clear();
+    t.sections.clear();
+    t.atomicAddr = 0;
   }
   bs.threadClocks = false;
   bs.threadNarrow = false;
@@ -274,6 +284,18 @@ void RaceDetector::settle(BlockSync &bs, ThreadSync &t) {
       if (auto it = syncObjects_.find(p.addr); it != syncObjects_.end())
         obj = &it->second;
     }
+    {
+      // Which strong writes it may have read: evidence of message passing.
+      std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+      if (parallelSlot() >= 0)
+        lock.lock();
+      if (auto it = strongWrites_.find(p.addr); it != strongWrites_.end()) {
+        const std::uint32_t self = bs.linear * tpb_ + static_cast<std::uint32_t>(&t - bs.threads.data());
+        for (std::uint32_t k = 0; k < it->second.n; ++k)
+          if (it->second.w[k].first != self)
+            t.seen.raise(SyncClock::kThreadKey | it->second.w[k].first, it->second.w[k].second);
+      }
+    }
     if (obj == nullptr || obj->empty())
       continue;
     // An acquire now; a relaxed read is acquired by a later fence.
@@ -309,6 +331,12 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
   const std::uint8_t atomicKind = atomic ? atomicKindOf(a.scope) : model::kNotAtomic;
   const std::uint32_t gen = a.space == MemorySpace::Shared ? bs.serial : gen_;
   const std::uint16_t site = siteOf(a);
+  // A volatile access is relaxed at system scope (PTX ld/st.volatile): it
+  // synchronises like a relaxed atomic (a fence before a volatile store
+  // releases, a fence after a volatile load acquires), and two strong
+  // accesses never form a data race (hazard()).
+  const bool vol = !atomic && site <= staticSites_ && siteVolatile_[site] != 0;
+  const bool strong = (atomic && a.scope != Scope::Thread) || vol;
   if (a.atomic_load && site != 0)
     std::atomic_ref<std::uint8_t>(siteAtomicLoad_[site])
         .store(atomicKind, std::memory_order_relaxed);
@@ -331,6 +359,33 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
       settle(bs, t);
     if (atomic && a.scope != Scope::Thread)
       atomicSync(bs, t, gtid, instr, la.addr, a.order, a.scope, a.atomic_load);
+    else if (vol)
+      atomicSync(bs, t, gtid, instr, la.addr, MemoryOrder::Relaxed, Scope::System, !write);
+    if (strong && write) {
+      std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+      if (parallel)
+        lock.lock();
+      StrongWrites &sw = strongWrites_[la.addr];
+      std::uint32_t k = 0;
+      while (k < sw.n && sw.w[k].first != gtid)
+        ++k;
+      if (k == sw.w.size()) { // full: forget the oldest
+        std::rotate(sw.w.begin(), sw.w.begin() + 1, sw.w.end());
+        k = static_cast<std::uint32_t>(sw.w.size() - 1);
+      }
+      sw.w[k] = {gtid, instr};
+      sw.n = std::max(sw.n, k + 1);
+    }
+    if (atomic) {
+      t.atomicAddr = la.addr;
+      t.atomicEpoch = instr;
+      t.atomicOrder = a.order;
+      t.atomicScope = a.scope;
+      t.atomicPc = a.pc;
+      t.atomicSite = a.site;
+    }
+    if (!t.sections.empty())
+      sectionAccess(bs, t, a, la, instr, site, strong);
     acc.thread = gtid;
     acc.threadClock = t.clock.empty() ? nullptr : &t.clock;
     acc.warpSync = bs.pairSync.empty() ? nullptr : &bs.pairSync[std::size_t{tid} * ws_];
@@ -416,7 +471,49 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   }
   const bool sameWarp = pblock == bs.linear && (prior.thread % tpb_) / ws_ == a.warp;
   const bool sameInstruction = sameWarp && prior.epoch == instr;
+  // Volatile: strong, relaxed at system scope. Two strong accesses (one of
+  // them volatile) whose scopes include each other's thread do not race;
+  // what can be wrong is their order (docs/checks.md, "Volatile").
+  bool strongPair = false;
+  {
+    const bool atomicNow = a.kind == AccessKind::Atomic && a.scope != Scope::Thread;
+    const bool volNow = !atomicNow && a.site < staticSites_ && siteVolatile_[a.site + 1] != 0;
+    const std::uint8_t priorAtomic =
+        h == Hazard::WriteAfterRead ? siteAtomicLoad(prior.site) : prior.atomic;
+    const bool volPrior = prior.site <= staticSites_ && siteVolatile_[prior.site] != 0;
+    if ((volNow || volPrior) && (atomicNow || volNow) && (priorAtomic != model::kNotAtomic || volPrior) &&
+        model::morallyStrong(atomicNow ? atomicKindOf(a.scope) : model::kAtomic,
+                             priorAtomic != model::kNotAtomic ? priorAtomic : model::kAtomic,
+                             pblock == bs.linear, clusterOf(pblock) == bs.cluster)) {
+      const ThreadSync &t = bs.threads[tid];
+      if (h == Hazard::ReadAfterWrite && t.seen.covers(pblock, prior.thread, prior.epoch)) {
+        // MP: this thread saw a flag the writer set after this write.
+        Occurrence m{};
+        m.h = h;
+        m.why = pblock != bs.linear ? kOtherBlock : !sameWarp ? kSameBlock : kSameWarp;
+        m.kind = a.kind;
+        m.space = a.space;
+        m.prior = prior;
+        m.priorPc =
+            std::atomic_ref<std::uintptr_t>(sitePcs_[prior.site]).load(std::memory_order_relaxed);
+        m.priorSite = siteStatic_[prior.site];
+        m.block = a.block;
+        m.tid = tid;
+        m.pc = a.pc;
+        m.site = a.site;
+        m.lane = lane;
+        messagePassing(m, pblock != bs.linear && t.pending.covers(pblock, prior.thread, prior.epoch));
+        return;
+      }
+      // Lanes of one warp that only lockstep execution would order: the
+      // warp-synchronous idiom, a bug under independent thread scheduling.
+      if (!sameWarp || sameInstruction)
+        return;
+      strongPair = true;
+    }
+  }
   Occurrence o{};
+  o.strong = strongPair;
   o.h = h;
   o.kind = a.kind;
   o.space = a.space;
@@ -550,7 +647,13 @@ void RaceDetector::describe(Finding &f, const Occurrence &o) const {
     why = "lanes of one warp instruction write the same bytes: which lane wins is undefined";
     break;
   case kSameWarp:
-    why = "in the same warp with no __syncwarp() between (independent thread scheduling)";
+    why = o.strong ? "in the same warp with no __syncwarp() between (independent thread "
+                     "scheduling: volatile accesses are strong and do not form a data race in "
+                     "the PTX model, but nothing orders the lanes of a warp, so this access may "
+                     "come before or after the other lane's)"
+                   : "in the same warp with no __syncwarp() between (independent thread scheduling)";
+    break;
+  case kLockOrder:
     break;
   case kSameBlock:
     why = "in the same block with no __syncthreads() between";
@@ -570,6 +673,35 @@ void RaceDetector::describe(Finding &f, const Occurrence &o) const {
   f.sites.clear();
   f.sites.push_back(std::move(now));
   f.sites.push_back(std::move(then));
+}
+
+void RaceDetector::messagePassing(const Occurrence &o, bool released) {
+  // Keyed apart from races (hazard 5: MP).
+  const auto [index, fresh] = table_.find({5 * 16 + static_cast<int>(o.space), o.priorPc, o.pc});
+  auto &e = table_.at(index);
+  e.extra.mp = true;
+  e.extra.mpReleased = e.extra.mpReleased && released;
+  e.extra.missingAcquireFence = false;
+  if (const int rank = rankOf(o, true); fresh || rank > e.extra.rank) {
+    e.extra.rank = rank;
+    Finding &f = e.finding;
+    describe(f, o);
+    f.kind = "memory-order";
+    f.hazard = "MP";
+    Dim3 wb, wt;
+    threadCoords(*launch_, o.prior.thread / tpb_, o.prior.thread % tpb_, wb, wt);
+    auto coords = [](const Dim3 &d) {
+      return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) +
+             ")";
+    };
+    f.message = std::string("MP (message passing) on ") + spaceName(o.space) + " memory at " +
+                f.object + ": this read may return the value from before the write of thread " +
+                coords(wt) + " of block " + coords(wb) +
+                ", although this thread saw a flag that thread set after that write: volatile "
+                "and atomic accesses are strong, so the two do not form a data race (PTX: "
+                "volatile is relaxed at system scope), but they order nothing by themselves and "
+                "the PTX memory model allows the old value (--memory-model ptx can produce it)";
+  }
 }
 
 void RaceDetector::writeMade(BlockSync &bs, const BlockInfo *block, std::uint32_t tid) {
@@ -598,6 +730,11 @@ void RaceDetector::onStoreDone(const StoreDone &s) {
   const std::uint32_t tid = s.warp * ws_ + s.lane;
   if (BlockSync &bs = blockOf(s.block); tid < bs.inflightSize.size() && bs.inflightSize[tid] != 0)
     writeMade(bs, s.block, tid);
+  if (s.before != nullptr) {
+    BlockSync &bs = blockOf(s.block);
+    if (tid < bs.threads.size())
+      lockAtomicDone(bs, bs.threads[tid], tid, s);
+  }
   PendingList &list = host().pending;
   if (list.sameInstruction == 0)
     return;
@@ -793,6 +930,10 @@ void RaceDetector::onFence(const FenceEvent &e) {
     const std::uint32_t gtid = bs.linear * tpb_ + tid;
     if (!t.atomics.empty())
       settle(bs, t);
+    for (model::CriticalSection &c : t.sections)
+      c.fence(bs.instr[e.warp], e.scope == Scope::Block     ? model::FenceReach::Block
+                                : e.scope == Scope::Cluster ? model::FenceReach::Cluster
+                                                            : model::FenceReach::Device);
     // Release half: later relaxed atomic writes publish this snapshot (the
     // thread's accesses so far: epochs up to the warp's).
     t.release = snapshot(bs, t, gtid, bs.instr[e.warp] + 1, scope);
@@ -885,6 +1026,8 @@ void RaceDetector::onPhaseEnd(const std::vector<std::uint32_t> &slots) {
     into.extra.sameValue = into.extra.sameValue && from.extra.sameValue;
     into.extra.missingAcquireFence =
         into.extra.missingAcquireFence && from.extra.missingAcquireFence;
+    into.extra.mp = into.extra.mp || from.extra.mp;
+    into.extra.mpReleased = into.extra.mpReleased && from.extra.mpReleased;
     if (from.extra.rank > into.extra.rank) { // the worst occurrence, as one table would keep
       into.finding = std::move(from.finding);
       into.extra.rank = from.extra.rank;
@@ -951,6 +1094,23 @@ std::uint16_t RaceDetector::siteOf(const WarpAccess &a) {
 void RaceDetector::flush() {
   table_.flush(cx_.findings(), *launch_, [this](auto &e) {
     Finding &f = e.finding;
+    const bool strict = cx_.options().strict_fences;
+    if (e.extra.mp) {
+      // The rule of the fence-before-atomic idiom: the writer's release is
+      // what CUDA documents, the reader's acquire what PTX adds.
+      f.severity = e.extra.mpReleased && !strict ? Severity::Warning : Severity::Error;
+      f.message +=
+          e.extra.mpReleased
+              ? std::string("; the writer fenced before setting the flag (release), but no "
+                            "__threadfence() follows this thread's read of the flag (acquire): "
+                            "CUDA documents the writer's fence as enough, the PTX memory model "
+                            "needs both; add __threadfence() after the read of the flag") +
+                    (strict ? "" : "; --strict-fences reports this as an error")
+              : "; the writer has no __threadfence() (release) between this write and the "
+                "flag, so not even CUDA's __threadfence() guarantee holds: add one there, and "
+                "one after this thread's read of the flag (acquire) if there is none";
+      return true;
+    }
     if (e.extra.missingAcquireFence) {
       f.severity = cx_.options().strict_fences ? Severity::Error : Severity::Warning;
       f.message +=

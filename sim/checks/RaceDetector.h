@@ -17,6 +17,7 @@
 #include "Findings.h"
 #include "Observer.h"
 #include "warpsim/model/ClusterShape.h"
+#include "warpsim/model/LockHandOver.h"
 #include "warpsim/model/RaceShadow.h"
 #include "warpsim/model/ShadowMemory.h"
 #include "warpsim/model/SyncClock.h"
@@ -68,6 +69,19 @@ private:
     model::SyncClock narrow;
     model::SyncClock pendingNarrow; // `narrow` of relaxed reads, until a fence acquires
     std::vector<PendingAtomic> atomics;
+    // Strong writes (atomic or volatile) of other threads that this
+    // thread's strong reads saw: thread key, epoch of the write. Evidence of
+    // message passing (MP) when a later read is not ordered after an
+    // earlier write of that thread.
+    model::SyncClock seen;
+    // Its last atomic (what a StoreDone with the bytes it found is about).
+    std::uintptr_t atomicAddr = 0, atomicPc = 0;
+    std::uint32_t atomicEpoch = 0, atomicSite = 0;
+    MemoryOrder atomicOrder = MemoryOrder::Relaxed;
+    Scope atomicScope = Scope::Device;
+    // Critical sections it may be in: an atomic changed a word that a
+    // later atomic of this thread may set back (model/LockHandOver.h).
+    std::vector<model::CriticalSection> sections;
   };
   struct BlockSync {
     const BlockInfo *info = nullptr;
@@ -107,6 +121,7 @@ private:
   // Why two accesses were unordered, from the narrowest to the widest
   // scope: a merged finding describes its worst occurrence.
   enum Why : std::uint8_t {
+    kLockOrder, // predicted: the other order of taking a lock (the least certain)
     kSameInstruction,
     kSameWarp,
     kSameBlock,
@@ -130,6 +145,7 @@ private:
     std::uint32_t site; // static site id of this access
     LaneAccess lane;
     Scope narrow = Scope::Block; // kNarrowScope: the scope that ordered them
+    bool strong = false;         // both accesses strong, one volatile (kSameWarp only)
   };
   struct RaceExtra {
     bool sameValue = true; // every write-write occurrence stored the value already there
@@ -138,6 +154,10 @@ private:
     // atomic saw that atomic, but no fence followed it (PTX: a race).
     bool missingAcquireFence = true;
     int rank = -1; // of the occurrence the finding describes (see rankOf)
+    // A memory-order finding (MP); every occurrence's writer had released
+    // (fenced before its flag): only the reader's acquire was missing.
+    bool mp = false;
+    bool mpReleased = true;
   };
   // A write-write race whose stored values are known only once the writes
   // have happened: across instructions, the granule before and after the
@@ -220,6 +240,19 @@ private:
                                            std::uint32_t instr, std::uintptr_t granule,
                                            std::uint8_t mask);
   void describe(Finding &f, const Occurrence &o) const;
+  // Volatile accesses are strong (relaxed at system scope): a race between
+  // two strong accesses is message passing without an acquire (MP), the
+  // warp-synchronous idiom under independent thread scheduling, or nothing.
+  bool strongSite(std::uint16_t site) const;
+  void messagePassing(const Occurrence &o, bool released);
+  // Lock hand-overs (model/LockHandOver.h): a thread's atomic is done.
+  void lockAtomicDone(BlockSync &bs, ThreadSync &t, std::uint32_t tid, const StoreDone &s);
+  void lockSectionClosed(BlockSync &bs, model::CriticalSection &j);
+  void predictedRace(BlockSync &bs, model::Hazard h, const model::CriticalSection &second,
+                     const model::SectionAccess &ai, const model::CriticalSection &first,
+                     const model::SectionAccess &aj, std::uint32_t bytes);
+  void sectionAccess(BlockSync &bs, ThreadSync &t, const WarpAccess &a, const LaneAccess &la,
+                     std::uint32_t instr, std::uint16_t site, bool strong);
   static int rankOf(const Occurrence &o, bool error) { return o.why + (error ? 16 : 0); }
   std::uint32_t clusterOf(std::uint32_t block) const { return shape_.clusterOfLinear(block); }
   // The acquire side of synchronisation with entry `e` by an operation at
@@ -244,6 +277,7 @@ private:
   // Per site: the atomic kind of the atomic loads made there (a read record
   // keeps no atomic kind; its site does).
   std::vector<std::uint8_t> siteAtomicLoad_;
+  std::vector<std::uint8_t> siteVolatile_; // per index: a volatile access (static sites)
   std::unordered_map<std::uintptr_t, std::uint16_t> siteIds_;
   std::vector<HostState> hosts_ = std::vector<HostState>(1);
   // Parallel phases: the site table and the sync objects (mutex_), and the
@@ -252,6 +286,21 @@ private:
   std::array<std::mutex, 64> pageLocks_;
   std::vector<BlockSync> blocks_; // by resident slot
   std::unordered_map<std::uintptr_t, model::SyncClock> syncObjects_;
+  // Per address: the last strong writes (thread key, epoch), newest last;
+  // a strong read adds them to its thread's `seen`.
+  struct StrongWrites {
+    std::array<std::pair<std::uint32_t, std::uint32_t>, 4> w{};
+    std::uint32_t n = 0;
+  };
+  std::unordered_map<std::uintptr_t, StrongWrites> strongWrites_;
+  // Per lock word: its critical sections so far in this launch, the last
+  // kLockHistory of them.
+  struct LockHistory {
+    std::vector<model::CriticalSection> sections;
+    std::uint64_t next = 0;
+  };
+  static constexpr std::size_t kLockHistory = 32;
+  std::unordered_map<std::uintptr_t, LockHistory> locks_;
   std::unordered_map<std::uintptr_t, MBarrierSync> mbarriers_; // by shared address
   // Cluster barriers, by cluster: what the arrivals at the current phase
   // released, and what the last two completed phases released (a thread

@@ -13,6 +13,7 @@ namespace {
 // Every kind a finding can have (docs/checks.md). The fatal ones end the run
 // and cannot be suppressed: hiding why a run ended would be a wrong answer.
 constexpr std::array kKinds = {"race",
+                               "memory-order",
                                "out-of-bounds",
                                "misaligned-access",
                                "use-after-free",

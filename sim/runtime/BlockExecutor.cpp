@@ -188,10 +188,13 @@ bool BlockExecutor::afterStop(Lane *l) {
     return false;
   // The lane has performed the write it was issued with: did it change memory?
   if (l->watch_size != 0 && !rt_.storeObservers.empty()) {
-    const StoreDone s{&info, l->warp->index, l->lane, l->watch_addr, l->watch_size};
+    StoreDone s{&info, l->warp->index, l->lane, l->watch_addr, l->watch_size};
+    if (l->atomic_found)
+      s.before = l->atomic_old;
     for (Observer *o : rt_.storeObservers)
       o->onStoreDone(s);
   }
+  l->atomic_found = false;
   checkWatchedWrite(*l);
   return true;
 }
@@ -482,10 +485,27 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   }
   // The fast schedule issues it at once, alone; others stop the lane until
   // its warp issues it.
-  if (schedule_->accessAlone(*this, *l))
+  if (!schedule_->accessAlone(*this, *l)) {
+    l->state = LaneState::AtEvent;
+    yieldToScheduler(l);
+  }
+  // The lane performs its atomic right after this, with no other lane in
+  // between: what memory holds now is what it finds.
+  if (kind == AccessKind::Atomic && !atomicLoad && size <= sizeof l->atomic_old &&
+      !rt_.storeObservers.empty()) {
+    std::memcpy(l->atomic_old, reinterpret_cast<const void *>(addr), size);
+    l->atomic_found = true;
+  }
+}
+
+void BlockExecutor::atomicDone(Lane &l) {
+  if (!l.atomic_found || l.watch_size == 0)
     return;
-  l->state = LaneState::AtEvent;
-  yieldToScheduler(l);
+  StoreDone s{&info, l.warp->index, l.lane, l.watch_addr, l.watch_size};
+  s.before = l.atomic_old;
+  for (Observer *o : rt_.storeObservers)
+    o->onStoreDone(s);
+  l.atomic_found = false;
 }
 
 PendingEvent &BlockExecutor::event(Lane *l, EventKind kind, std::uintptr_t pc) {
@@ -510,7 +530,7 @@ std::uint64_t BlockExecutor::stop(Lane *l) {
 
 void BlockExecutor::fence(Lane *l, FenceScope scope, std::uintptr_t pc, std::uint8_t proxySpaces,
                           MemoryOrder order) {
-  if (schedule_->fenceAlone(*this, FenceEvent{&info, l->warp->index, std::uint64_t{1} << l->lane,
+  if (schedule_->fenceAlone(*this, *l, FenceEvent{&info, l->warp->index, std::uint64_t{1} << l->lane,
                                               pc, scope, proxySpaces, order, currentSiteId()}))
     return;
   PendingEvent &e = event(l, EventKind::Fence, pc);

@@ -228,6 +228,10 @@ private:
                                    AccessKind kind, AddressClass c, std::uintptr_t pc);
   static void restoreSuppressed(Lane &l);
   void checkWatchedWrite(Lane &l);
+  // The fast schedule, before the lane's next access or fence is observed:
+  // its last atomic's StoreDone, with the bytes it found (lanes that stop
+  // send it from afterStop).
+  void atomicDone(Lane &l);
   BarrierEvent barrierEvent(std::uint32_t warp, std::uint64_t mask, std::uintptr_t pc,
                             BarrierKind kind, std::uint32_t id, std::uint64_t phase) const;
   BarrierEvent arrivalEvent(const Lane &lead, std::uint64_t mask) const;

@@ -116,6 +116,10 @@ struct Lane {
   std::uintptr_t watch_addr = 0;
   std::uint32_t watch_size = 0;
   unsigned char watch_old[16];
+  // An atomic read-modify-write of this lane: the bytes it found, taken when
+  // it performs it (no other lane runs in between), until its StoreDone.
+  bool atomic_found = false;
+  unsigned char atomic_old[16];
   // A plain store that changed nothing is progress only if the lane's state
   // (registers, stack, next event) differs from that at its last such store
   // of the same site: a loop counting to its end, not a spin

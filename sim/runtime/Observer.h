@@ -280,6 +280,10 @@ struct StoreDone {
   std::uint32_t lane;
   std::uintptr_t addr;
   std::uint32_t size;
+  // An atomic read-modify-write: the bytes it found (its old value), else
+  // nullptr. With what memory holds now, what the atomic changed (a lock
+  // taken or given back, RaceDetector's lock hand-overs).
+  const unsigned char *before = nullptr;
 };
 
 // An async copy (cp.async, __pipeline_memcpy_async, cuda::memcpy_async) of

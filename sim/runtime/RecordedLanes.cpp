@@ -429,6 +429,10 @@ bool BlockExecutor::popEvent(Lane &l) {
         std::memcpy(l.watch_old, changed ? done.pre : done.post, done.post_size);
       else
         l.watch_size = 0; // an atomic that left the bytes as they were
+      if (done.access == AccessKind::Atomic && changed) {
+        std::memcpy(l.atomic_old, done.pre, done.post_size); // what it found, for StoreDone
+        l.atomic_found = true;
+      }
     }
     r.post = -1;
   }

@@ -194,6 +194,7 @@ bool FastSchedule::accessAlone(BlockExecutor &x, Lane &l) {
   a.lanes[0] = LaneAccess{l.lane, e.size, e.addr};
   ++x.stats_.warp_instructions;
   ++x.stats_.accesses;
+  x.atomicDone(l);        // its previous atomic, with what it found
   x.checkWatchedWrite(l); // the lane's previous write has happened by now
   if (e.access != AccessKind::Load)
     x.watchWrite(l, e.addr, e.size);
@@ -208,7 +209,8 @@ bool FastSchedule::accessAlone(BlockExecutor &x, Lane &l) {
   return false;
 }
 
-bool FastSchedule::fenceAlone(BlockExecutor &x, const FenceEvent &f) {
+bool FastSchedule::fenceAlone(BlockExecutor &x, Lane &l, const FenceEvent &f) {
+  x.atomicDone(l); // observers see the lane's atomic before its fence
   for (Observer *o : x.rt_.observers)
     o->onFence(f);
   return true;

@@ -40,7 +40,7 @@ public:
   // the schedule issued it at once and the lane goes on; false: the lane
   // stops until its warp issues it (BlockExecutor::issue).
   virtual bool accessAlone(BlockExecutor &, Lane &) { return false; }
-  virtual bool fenceAlone(BlockExecutor &, const FenceEvent &) { return false; }
+  virtual bool fenceAlone(BlockExecutor &, Lane &, const FenceEvent &) { return false; }
   // One turn of warp `w`; returns whether any lane ran or anything issued.
   virtual bool step(BlockExecutor &x, Warp &w) = 0;
   // Which of the `waiting` next blocks (in linear order) is admitted next.
@@ -101,7 +101,7 @@ public:
   bool lanesChain() const override { return false; }
   bool step(BlockExecutor &x, Warp &w) override;
   bool accessAlone(BlockExecutor &x, Lane &l) override;
-  bool fenceAlone(BlockExecutor &x, const FenceEvent &f) override;
+  bool fenceAlone(BlockExecutor &x, Lane &l, const FenceEvent &f) override;
 
 private:
   // Acts on the stop of a lane: arrive at its barrier or warp operation, or

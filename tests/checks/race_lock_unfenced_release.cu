@@ -2,13 +2,16 @@
 // critical section on both sides; block 1 releases the lock without a
 // __threadfence() before its atomicExch, so what it wrote is not published.
 // The race shows only when block 1 takes the lock first: block 0 then reads
-// and writes `data` unordered with block 1's write. The lockstep schedule
-// always lets block 0 win; `--schedule random` draws the order of the
-// blocks' turns from the seed, and seeds come in mirror pairs (seed 2 runs
-// the blocks in the reverse order of seed 1), so seed 1 or 2 exposes it:
-// here seed 1. Clean twin: lock_fenced_release_clean.cu. The CTests
-// schedule.random.* (tests/runtime/CMakeLists.txt) also run this file under
-// lockstep and seed 2 (block 0 first: silent) and seed 1 (block 1 first).
+// and writes `data` unordered with block 1's write. `--schedule random`
+// draws the order of the blocks' turns from the seed, and seeds come in
+// mirror pairs (seed 2 runs the blocks in the reverse order of seed 1):
+// here seed 1, where block 1 wins and the run itself has the race. The
+// lockstep schedule always lets block 0 win; the race detector then tries
+// the other order of the lock's hand-over and reports the same race
+// (docs/checks.md, "Lock order"). Clean twin: lock_fenced_release_clean.cu.
+// The CTests schedule.random.* (tests/runtime/CMakeLists.txt) also run this
+// file under lockstep and seed 2 (block 0 first: the race predicted) and
+// seed 1 (block 1 first: the race met).
 // OPTIONS: --schedule random --seed 1
 // EXPECT: race global error hazard=RAW at=@read
 // EXPECT: race global error hazard=WAW at=@write
