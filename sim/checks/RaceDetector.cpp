@@ -130,8 +130,11 @@ void RaceDetector::onBlockBegin(const BlockInfo &b) {
   bs.barrierAcc.clear();
   bs.blockNarrow.clear();
   bs.narrowAcc.clear();
+  bs.blockPending.clear();
+  bs.pendingAcc.clear();
   for (std::uint32_t id = 0; id < model::kNamedBarriers; ++id) {
     bs.namedAcc[id].clear();
+    bs.namedPendingAcc[id].clear();
     bs.namedWaiters[id].clear();
   }
   for (ThreadSync &t : bs.threads) {
@@ -145,6 +148,8 @@ void RaceDetector::onBlockBegin(const BlockInfo &b) {
       t.narrow.clear();
     if (!t.pendingNarrow.empty())
       t.pendingNarrow.clear();
+    if (!t.barrierPending.empty())
+      t.barrierPending.clear();
   }
   bs.threadClocks = false;
   bs.threadNarrow = false;
@@ -463,13 +468,16 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
     describe(e.finding, o);
     e.extra.rank = rank;
   }
-  // A read of another block's write that the writer's fence and atomic
-  // would order if this thread had fenced after the relaxed atomic that saw
-  // it: CUDA documents that as enough, the PTX model does not.
+  // An access after another block's access that the earlier thread's fence
+  // and atomic would order if a fence had followed the relaxed atomic that
+  // saw it — this thread's, or one of its block's before a barrier this
+  // thread passed (the last-block idiom: one thread draws the ticket, all
+  // read): CUDA documents that as enough, the PTX model does not.
   {
     const ThreadSync &t = bs.threads[tid];
-    if (h != Hazard::ReadAfterWrite || pblock == bs.linear || t.pending.empty() ||
-        !t.pending.covers(pblock, prior.thread, prior.epoch))
+    if (pblock == bs.linear || !(t.pending.covers(pblock, prior.thread, prior.epoch) ||
+                                 t.barrierPending.covers(pblock, prior.thread, prior.epoch) ||
+                                 bs.blockPending.covers(pblock, prior.thread, prior.epoch)))
       e.extra.missingAcquireFence = false;
   }
   if (h != Hazard::WriteAfterWrite || !e.extra.sameValue)
@@ -673,6 +681,8 @@ void RaceDetector::onBarrierArrive(const BarrierEvent &e) {
         settle(bs, t);
       bs.namedAcc[id].join(snapshot(bs, t, bs.linear * tpb_ + tid, bs.instr[e.warp] + 1, bs.linear),
                            bs.linear);
+      bs.namedPendingAcc[id].join(t.pending);
+      bs.namedPendingAcc[id].join(t.barrierPending);
       if (e.flavor != model::BlockBarrier::Flavor::Arrive)
         bs.namedWaiters[id].push_back(tid);
     }
@@ -686,6 +696,10 @@ void RaceDetector::onBarrierArrive(const BarrierEvent &e) {
       bs.barrierAcc.join(t.clock, bs.linear);
     if (!t.narrow.empty())
       bs.narrowAcc.join(t.narrow); // keeps the scopes
+    if (!t.pending.empty())
+      bs.pendingAcc.join(t.pending);
+    if (!t.barrierPending.empty())
+      bs.pendingAcc.join(t.barrierPending);
   }
 }
 
@@ -694,11 +708,14 @@ void RaceDetector::onBarrierComplete(const BarrierEvent &e) {
   if (e.object.id != 0 || !bs.namedAcc[0].empty()) {
     // A named or counted barrier: the waiters acquire what every arrival of the phase released.
     const std::uint32_t id = static_cast<std::uint32_t>(e.object.id);
-    for (std::uint32_t tid : bs.namedWaiters[id])
+    for (std::uint32_t tid : bs.namedWaiters[id]) {
       bs.threads[tid].clock.join(bs.namedAcc[id], bs.linear);
+      bs.threads[tid].barrierPending.join(bs.namedPendingAcc[id]);
+    }
     bs.threadClocks |= !bs.namedWaiters[id].empty();
     bs.namedWaiters[id].clear();
     bs.namedAcc[id].clear();
+    bs.namedPendingAcc[id].clear();
     return;
   }
   // Every warp moves on to the barrier's epoch: accesses before it are
@@ -717,6 +734,10 @@ void RaceDetector::onBarrierComplete(const BarrierEvent &e) {
   if (!bs.narrowAcc.empty()) {
     bs.blockNarrow.join(bs.narrowAcc);
     bs.narrowAcc.clear();
+  }
+  if (!bs.pendingAcc.empty()) {
+    bs.blockPending.join(bs.pendingAcc);
+    bs.pendingAcc.clear();
   }
   if (bs.threadNarrow) {
     for (ThreadSync &t : bs.threads)
@@ -954,10 +975,10 @@ void RaceDetector::flush() {
     if (e.extra.missingAcquireFence) {
       f.severity = cx_.options().strict_fences ? Severity::Error : Severity::Warning;
       f.message +=
-          "; ordered only by CUDA's __threadfence() guarantee: the writer fenced before "
-          "its atomic and this thread's atomic saw it, but no __threadfence() follows "
-          "that atomic here (the PTX memory model needs this acquire-side fence; add it "
-          "after the atomic" +
+          "; ordered only by CUDA's __threadfence() guarantee: the earlier thread fenced "
+          "before its atomic and an atomic of this thread (or of its block, before a "
+          "barrier) saw it, but no __threadfence() follows that atomic (the PTX memory "
+          "model needs this acquire-side fence; add it after the atomic" +
           std::string(cx_.options().strict_fences ? ")"
                                                   : "; --strict-fences reports this as an error)");
       return true;

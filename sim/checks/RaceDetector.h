@@ -67,6 +67,10 @@ private:
     // was too narrow). Only for reports: it orders nothing.
     model::SyncClock narrow;
     model::SyncClock pendingNarrow; // `narrow` of relaxed reads, until a fence acquires
+    // `pending` of the threads before a named barrier this thread waited at:
+    // seen by their relaxed atomics, acquired by no fence of theirs before
+    // it. Only for the fence-before-atomic warning: it orders nothing.
+    model::SyncClock barrierPending;
     std::vector<PendingAtomic> atomics;
   };
   struct BlockSync {
@@ -81,6 +85,12 @@ private:
     // and of the arrivals at the current one.
     model::SyncClock blockNarrow, narrowAcc;
     bool threadNarrow = false; // some thread's `narrow` is not empty
+    // ThreadSync::pending of the block's threads as they arrived at its
+    // barriers (the last-block idiom: one thread's relaxed atomic draws the
+    // ticket, a barrier, then every thread reads), and of the arrivals at
+    // the current one. Only for the fence-before-atomic warning.
+    model::SyncClock blockPending, pendingAcc;
+    std::array<model::SyncClock, model::kNamedBarriers> namedPendingAcc;
     std::vector<ThreadSync> threads;
     // Per thread: its last write issued to a warp but not yet known made
     // (a lane makes its store when it next runs, possibly after other warps
@@ -133,9 +143,10 @@ private:
   };
   struct RaceExtra {
     bool sameValue = true; // every write-write occurrence stored the value already there
-    // Every occurrence was a read that only CUDA's __threadfence() guarantee
-    // orders: the writer fenced before its atomic, the reader's relaxed
-    // atomic saw that atomic, but no fence followed it (PTX: a race).
+    // Every occurrence was an access that only CUDA's __threadfence()
+    // guarantee orders: the earlier thread fenced before its atomic, a
+    // relaxed atomic of this thread (or of its block, before a barrier this
+    // thread passed) saw that atomic, but no fence followed it (PTX: a race).
     bool missingAcquireFence = true;
     int rank = -1; // of the occurrence the finding describes (see rankOf)
   };
