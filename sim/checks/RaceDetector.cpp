@@ -113,7 +113,9 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
     bs.inflight.assign(tpb_, 0);
     bs.inflightSize.assign(tpb_, 0);
     bs.instr.assign((tpb_ + ws_ - 1) / ws_, 0);
+    bs.pending = PendingList{};
   }
+  crossWaits_ = 0;
 }
 
 void RaceDetector::onBlockBegin(const BlockInfo &b) {
@@ -159,18 +161,26 @@ void RaceDetector::onBlockBegin(const BlockInfo &b) {
 }
 
 void RaceDetector::onBlockEnd(const BlockInfo &b) {
-  if (!hosts_[0].pending.items.empty())
-    resolve(hosts_[0].pending, &b, -1);
+  // Every write of the block is made: memory holds what it left.
+  if (BlockSync &bs = blockOf(&b); !bs.pending.items.empty())
+    resolve(bs, -1, true);
+  // A write of it that other blocks' pairs still wait for was made without
+  // being seen (a copy wider than 16 bytes): they compare with memory
+  // before their own write (its slot's next block must not answer).
+  if (crossWaits_ != 0)
+    for (BlockSync &other : blocks_)
+      for (Pending &p : other.pending.items)
+        if (p.crossA && p.blockA == &b) {
+          p.waitA = p.crossA = false;
+          --crossWaits_;
+        }
 }
 
 void RaceDetector::onLaunchEnd(const LaunchInfo &l) {
-  // (Each phase's end settles its blocks' parts; what an aborted launch
-  // left, as the part it belongs to.)
-  for (std::size_t i = 0; i < hosts_.size(); ++i)
-    if (!hosts_[i].pending.items.empty()) {
-      ParallelSlotScope scope(static_cast<int>(i) - 1);
-      resolve(hosts_[i].pending, nullptr, -1);
-    }
+  // What the blocks still running (an aborted launch) left.
+  for (BlockSync &bs : blocks_)
+    if (!bs.pending.items.empty())
+      resolve(bs, -1, true);
   flush();
   if (shadowStats_)
     printShadowStats(l);
@@ -305,8 +315,8 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
     return;
   BlockSync &bs = blockOf(a.block);
   HostState &hs = host();
-  if (!hs.pending.items.empty())
-    resolve(hs.pending, a.block, a.warp);
+  if (!bs.pending.items.empty())
+    resolve(bs, a.warp);
   const std::uint32_t instr = ++bs.instr[a.warp];
   // An atomic load is a read: it conflicts with writes only.
   const bool write = a.kind != AccessKind::Load && !a.atomic_load;
@@ -458,8 +468,8 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
                                                 : kSameWarp;
   if (narrow != nullptr)
     o.narrow = static_cast<Scope>(narrow->scope);
-  const auto [index, fresh] =
-      table_.find({static_cast<int>(h) * 16 + static_cast<int>(a.space), o.priorPc, a.pc});
+  const Key key{static_cast<int>(h) * 16 + static_cast<int>(a.space), o.priorPc, a.pc};
+  const auto [index, fresh] = table_.find(key);
   auto &e = table_.at(index);
   // A read or write after another access is an error as it happens; a
   // write after a write is one once the values are known to differ.
@@ -485,7 +495,6 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   // Write after write: whether the two writes stored different values is
   // known once they have happened.
   Pending p{};
-  p.entry = index;
   p.addr = granule;
   p.before = loadGranule(granule);
   p.mask = byteMask(mask);
@@ -496,13 +505,26 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   p.laneB = lane.lane;
   p.tidA = prior.thread % tpb_;
   p.tidB = tid;
+  p.key = key;
   // Is the earlier write made yet? If not, memory holds what was there
   // before it, and its own value is taken when it is made.
-  p.waitA = !sameInstruction && pblock == bs.linear && bs.inflightSize[p.tidA] != 0 &&
-            bs.inflight[p.tidA] < granule + 4 &&
-            bs.inflight[p.tidA] + bs.inflightSize[p.tidA] > granule;
+  p.blockA = a.block;
+  if (!sameInstruction && pblock == bs.linear) {
+    p.waitA = inFlight(bs, p.tidA, granule);
+  } else if (!sameInstruction && parallelSlot() < 0) {
+    // Another block's (blocks interleave by instruction only in serial
+    // schedules; a parallel phase makes a block's global writes in it).
+    for (BlockSync &other : blocks_)
+      if (other.info != nullptr && other.linear == pblock) {
+        p.waitA = inFlight(other, p.tidA, granule);
+        p.crossA = p.waitA;
+        p.blockA = other.info;
+        crossWaits_ += p.waitA ? 1 : 0;
+        break;
+      }
+  }
   p.occ = o;
-  PendingList &list = host().pending;
+  PendingList &list = bs.pending;
   list.sameInstruction += sameInstruction ? 1 : 0;
   list.others += sameInstruction ? 0 : 1;
   list.items.push_back(p);
@@ -584,34 +606,40 @@ void RaceDetector::writeMade(BlockSync &bs, const BlockInfo *block, std::uint32_
   const std::uintptr_t addr = bs.inflight[tid];
   const std::uint32_t size = bs.inflightSize[tid];
   bs.inflightSize[tid] = 0;
-  PendingList &list = host().pending;
-  if (list.others == 0)
-    return;
-  for (Pending &p : list.items) {
-    if (p.sameInstruction || p.block != block || p.addr + 4 <= addr || p.addr >= addr + size)
-      continue;
-    // Lanes run one at a time: the granule holds what this thread left.
-    if (p.waitA && p.tidA == tid) {
-      p.valueA = loadGranule(p.addr) & p.mask;
-      p.known |= 1;
-      p.waitA = false;
-    } else if (p.tidB == tid && (p.known & 2) == 0) {
-      p.valueB = loadGranule(p.addr) & p.mask;
-      p.known |= 2;
+  // Lanes run one at a time: the granule holds what this thread left.
+  auto take = [&](PendingList &list) {
+    for (Pending &p : list.items) {
+      if (p.sameInstruction || p.addr + 4 <= addr || p.addr >= addr + size)
+        continue;
+      if (p.waitA && p.tidA == tid && p.blockA == block) {
+        p.valueA = loadGranule(p.addr) & p.mask;
+        p.known |= 1;
+        p.waitA = false;
+        crossWaits_ -= p.crossA ? 1 : 0;
+        p.crossA = false;
+      } else if (p.tidB == tid && p.block == block && (p.known & 2) == 0) {
+        p.valueB = loadGranule(p.addr) & p.mask;
+        p.known |= 2;
+      }
     }
-  }
+  };
+  if (bs.pending.others != 0)
+    take(bs.pending);
+  if (crossWaits_ != 0 && parallelSlot() < 0)
+    for (BlockSync &other : blocks_)
+      if (&other != &bs && other.pending.others != 0)
+        take(other.pending);
 }
 
 void RaceDetector::onStoreDone(const StoreDone &s) {
   const std::uint32_t tid = s.warp * ws_ + s.lane;
   if (BlockSync &bs = blockOf(s.block); tid < bs.inflightSize.size() && bs.inflightSize[tid] != 0)
     writeMade(bs, s.block, tid);
-  PendingList &list = host().pending;
+  PendingList &list = blockOf(s.block).pending;
   if (list.sameInstruction == 0)
     return;
   for (Pending &p : list.items) {
-    if (!p.sameInstruction || p.block != s.block || p.warp != s.warp || p.addr + 4 <= s.addr ||
-        p.addr >= s.addr + s.size)
+    if (!p.sameInstruction || p.warp != s.warp || p.addr + 4 <= s.addr || p.addr >= s.addr + s.size)
       continue;
     // Lanes run one at a time: the granule holds what this lane left.
     if (p.laneA == s.lane) {
@@ -624,21 +652,27 @@ void RaceDetector::onStoreDone(const StoreDone &s) {
   }
 }
 
-void RaceDetector::resolve(PendingList &list, const BlockInfo *block, std::int64_t warp) {
+void RaceDetector::resolve(BlockSync &bs, std::int64_t warp, bool force) {
+  PendingList &list = bs.pending;
   std::vector<Pending> &pending = list.items;
   std::size_t keep = 0;
   for (std::size_t i = 0; i < pending.size(); ++i) {
     Pending &p = pending[i];
-    if (block != nullptr && (p.block != block || (warp >= 0 && p.warp != warp))) {
+    if (!force && warp >= 0 && p.warp != warp) {
       pending[keep++] = p;
       continue;
     }
-    // The earlier write of another instruction not made yet: its value
-    // decides, unless the block or the launch ends (then memory does).
-    if (!p.sameInstruction && p.waitA && warp >= 0) {
+    // A write still to be made (its lane runs later, perhaps in a later
+    // phase): its value decides, unless the block or the launch ends (then
+    // memory does).
+    const bool waitB = (p.known & 2) == 0 && inFlight(bs, p.tidB, p.addr);
+    const bool waitA =
+        p.sameInstruction ? (p.known & 1) == 0 && inFlight(bs, p.tidA, p.addr) : p.waitA;
+    if (!force && (waitA || waitB)) {
       pending[keep++] = p;
       continue;
     }
+    crossWaits_ -= p.crossA ? 1 : 0;
     // Values not seen (a copy wider than 16 bytes) are not known to agree.
     // Another instruction: what B stored against what A left (memory
     // before B when A was made by then).
@@ -649,11 +683,13 @@ void RaceDetector::resolve(PendingList &list, const BlockInfo *block, std::int64
     list.others -= p.sameInstruction ? 0 : 1;
     if (!differ)
       continue;
-    auto &e = table_.at(p.entry);
-    e.extra.sameValue = false;
-    if (const int rank = rankOf(p.occ, true); rank > e.extra.rank) {
-      describe(e.finding, p.occ);
-      e.extra.rank = rank;
+    auto *e = table_.lookup(p.key);
+    if (e == nullptr)
+      continue;
+    e->extra.sameValue = false;
+    if (const int rank = rankOf(p.occ, true); rank > e->extra.rank) {
+      describe(e->finding, p.occ);
+      e->extra.rank = rank;
     }
   }
   pending.resize(keep);
@@ -669,8 +705,8 @@ bool partialBarrier(const BarrierEvent &e) {
 
 void RaceDetector::onBarrierArrive(const BarrierEvent &e) {
   BlockSync &bs = blockOf(e.block);
-  if (PendingList &list = host().pending; !list.items.empty())
-    resolve(list, e.block, e.warp);
+  if (!bs.pending.items.empty())
+    resolve(bs, e.warp);
   if (partialBarrier(e)) {
     // Arrival releases the thread's accesses so far to the phase's waiters.
     const std::uint32_t id = static_cast<std::uint32_t>(e.object.id);
@@ -765,10 +801,10 @@ void RaceDetector::onGridSync(const LaunchInfo &) {
   gridEpoch_ = e;
 }
 
-RaceDetector::ThreadSync &RaceDetector::syncThread(BlockSync &bs, const BlockInfo *b,
+RaceDetector::ThreadSync &RaceDetector::syncThread(BlockSync &bs, const BlockInfo *,
                                                    std::uint32_t warp, std::uint32_t tid) {
-  if (PendingList &list = host().pending; !list.items.empty())
-    resolve(list, b, warp);
+  if (!bs.pending.items.empty())
+    resolve(bs, warp);
   ThreadSync &t = bs.threads[tid];
   if (!t.atomics.empty())
     settle(bs, t);
@@ -805,8 +841,8 @@ void RaceDetector::onFence(const FenceEvent &e) {
   if (e.proxy_async != 0)
     return; // orders proxies, not threads
   BlockSync &bs = blockOf(e.block);
-  if (PendingList &list = host().pending; !list.items.empty())
-    resolve(list, e.block, e.warp);
+  if (!bs.pending.items.empty())
+    resolve(bs, e.warp);
   const std::uint32_t scope = model::releaseScope(e.scope, bs.linear, bs.cluster);
   for (std::uint64_t m = e.mask; m != 0; m &= m - 1) {
     const std::uint32_t tid = e.warp * ws_ + static_cast<std::uint32_t>(__builtin_ctzll(m));
@@ -836,8 +872,8 @@ void RaceDetector::onFence(const FenceEvent &e) {
 
 void RaceDetector::onWarpSync(const WarpOpEvent &e) {
   BlockSync &bs = blockOf(e.block);
-  if (PendingList &list = host().pending; !list.items.empty())
-    resolve(list, e.block, e.warp);
+  if (!bs.pending.items.empty())
+    resolve(bs, e.warp);
   const std::uint32_t instr = ++bs.instr[e.warp];
   if (bs.pairSync.empty())
     bs.pairSync.assign(std::size_t{bs.instr.size()} * ws_ * ws_, 0);
@@ -885,18 +921,17 @@ void RaceDetector::onMBarrier(const MBarrierEvent &e) {
 }
 
 void RaceDetector::onPhaseEnd(const std::vector<std::uint32_t> &slots) {
-  // Everything the phase left open is settled while the blocks still own
-  // what it is about: write-write values, atomics' acquires. A parallel
-  // phase's pending entries are in the blocks' parts of the table.
-  if (!hosts_[0].pending.items.empty())
-    resolve(hosts_[0].pending, nullptr, -1);
+  // What the phase left open is settled while the blocks still own what it
+  // is about: atomics' acquires, write-write values whose writes are made
+  // (a shared store a lane makes in its warp's next turn waits for it).
+  // Into the blocks' parts of the table.
   for (std::uint32_t slot : slots) {
-    if (std::size_t{slot} + 1 >= hosts_.size() || slot >= blocks_.size())
+    if (slot >= blocks_.size())
       continue;
     ParallelSlotScope scope(static_cast<int>(slot));
-    if (PendingList &list = hosts_[slot + 1].pending; !list.items.empty())
-      resolve(list, nullptr, -1);
     BlockSync &bs = blocks_[slot];
+    if (!bs.pending.items.empty())
+      resolve(bs, -1);
     for (std::uint32_t tid : bs.atomicThreads)
       if (!bs.threads[tid].atomics.empty())
         settle(bs, bs.threads[tid]);
