@@ -59,6 +59,19 @@ public:
     return main_.entries[i];
   }
 
+  // The entry for `key`, counting no occurrence, for a check settled after
+  // the occurrence (a later phase, possibly): in a parallel phase the
+  // running block's part, created when only the table has it (the merge
+  // combines the two); else the table's, nullptr when it has none.
+  Entry *lookup(const Key &key) {
+    if (const int slot = parallelSlot(); slot >= 0) [[unlikely]] {
+      Part &p = shards_.at(static_cast<std::size_t>(slot));
+      return &p.entries[p.find(key, false).first];
+    }
+    const auto it = main_.index.find(key);
+    return it == main_.index.end() ? nullptr : &main_.entries[it->second];
+  }
+
   // For findings a checker writes at once: true only the first time `key`
   // is seen in this launch. Not for parallel phases.
   bool firstTime(Key key) {
@@ -123,14 +136,15 @@ private:
     std::vector<Entry> entries;
     std::vector<Key> keys; // shards: each entry's key, for the merge
     bool keepKeys = false;
-    std::pair<std::size_t, bool> find(Key key) {
+    std::pair<std::size_t, bool> find(Key key, bool count = true) {
       auto [it, fresh] = index.try_emplace(keepKeys ? key : std::move(key), entries.size());
       if (fresh) {
         entries.emplace_back();
         if (keepKeys)
           keys.push_back(std::move(key));
       }
-      ++entries[it->second].count;
+      if (count)
+        ++entries[it->second].count;
       return {it->second, fresh};
     }
     void clear() {

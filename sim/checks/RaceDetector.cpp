@@ -119,7 +119,9 @@ void RaceDetector::onLaunchBegin(const LaunchInfo &l) {
     bs.inflight.assign(tpb_, 0);
     bs.inflightSize.assign(tpb_, 0);
     bs.instr.assign((tpb_ + ws_ - 1) / ws_, 0);
+    bs.pending = PendingList{};
   }
+  crossWaits_ = 0;
 }
 
 void RaceDetector::onBlockBegin(const BlockInfo &b) {
@@ -136,8 +138,11 @@ void RaceDetector::onBlockBegin(const BlockInfo &b) {
   bs.barrierAcc.clear();
   bs.blockNarrow.clear();
   bs.narrowAcc.clear();
+  bs.blockPending.clear();
+  bs.pendingAcc.clear();
   for (std::uint32_t id = 0; id < model::kNamedBarriers; ++id) {
     bs.namedAcc[id].clear();
+    bs.namedPendingAcc[id].clear();
     bs.namedWaiters[id].clear();
   }
   for (ThreadSync &t : bs.threads) {
@@ -151,6 +156,8 @@ void RaceDetector::onBlockBegin(const BlockInfo &b) {
       t.narrow.clear();
     if (!t.pendingNarrow.empty())
       t.pendingNarrow.clear();
+    if (!t.barrierPending.empty())
+      t.barrierPending.clear();
     if (!t.seen.empty())
       t.seen.clear();
     t.sections.clear();
@@ -164,18 +171,26 @@ void RaceDetector::onBlockBegin(const BlockInfo &b) {
 }
 
 void RaceDetector::onBlockEnd(const BlockInfo &b) {
-  if (!hosts_[0].pending.items.empty())
-    resolve(hosts_[0].pending, &b, -1);
+  // Every write of the block is made: memory holds what it left.
+  if (BlockSync &bs = blockOf(&b); !bs.pending.items.empty())
+    resolve(bs, -1, true);
+  // A write of it that other blocks' pairs still wait for was made without
+  // being seen (a copy wider than 16 bytes): they compare with memory
+  // before their own write (its slot's next block must not answer).
+  if (crossWaits_ != 0)
+    for (BlockSync &other : blocks_)
+      for (Pending &p : other.pending.items)
+        if (p.crossA && p.blockA == &b) {
+          p.waitA = p.crossA = false;
+          --crossWaits_;
+        }
 }
 
 void RaceDetector::onLaunchEnd(const LaunchInfo &l) {
-  // (Each phase's end settles its blocks' parts; what an aborted launch
-  // left, as the part it belongs to.)
-  for (std::size_t i = 0; i < hosts_.size(); ++i)
-    if (!hosts_[i].pending.items.empty()) {
-      ParallelSlotScope scope(static_cast<int>(i) - 1);
-      resolve(hosts_[i].pending, nullptr, -1);
-    }
+  // What the blocks still running (an aborted launch) left.
+  for (BlockSync &bs : blocks_)
+    if (!bs.pending.items.empty())
+      resolve(bs, -1, true);
   flush();
   if (shadowStats_)
     printShadowStats(l);
@@ -322,8 +337,8 @@ void RaceDetector::onWarpAccess(const WarpAccess &a) {
     return;
   BlockSync &bs = blockOf(a.block);
   HostState &hs = host();
-  if (!hs.pending.items.empty())
-    resolve(hs.pending, a.block, a.warp);
+  if (!bs.pending.items.empty())
+    resolve(bs, a.warp);
   const std::uint32_t instr = ++bs.instr[a.warp];
   // An atomic load is a read: it conflicts with writes only.
   const bool write = a.kind != AccessKind::Load && !a.atomic_load;
@@ -550,8 +565,8 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
                                                 : kSameWarp;
   if (narrow != nullptr)
     o.narrow = static_cast<Scope>(narrow->scope);
-  const auto [index, fresh] =
-      table_.find({static_cast<int>(h) * 16 + static_cast<int>(a.space), o.priorPc, a.pc});
+  const Key key{static_cast<int>(h) * 16 + static_cast<int>(a.space), o.priorPc, a.pc};
+  const auto [index, fresh] = table_.find(key);
   auto &e = table_.at(index);
   // A read or write after another access is an error as it happens; a
   // write after a write is one once the values are known to differ.
@@ -560,13 +575,16 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
     describe(e.finding, o);
     e.extra.rank = rank;
   }
-  // A read of another block's write that the writer's fence and atomic
-  // would order if this thread had fenced after the relaxed atomic that saw
-  // it: CUDA documents that as enough, the PTX model does not.
+  // An access after another block's access that the earlier thread's fence
+  // and atomic would order if a fence had followed the relaxed atomic that
+  // saw it — this thread's, or one of its block's before a barrier this
+  // thread passed (the last-block idiom: one thread draws the ticket, all
+  // read): CUDA documents that as enough, the PTX model does not.
   {
     const ThreadSync &t = bs.threads[tid];
-    if (h != Hazard::ReadAfterWrite || pblock == bs.linear || t.pending.empty() ||
-        !t.pending.covers(pblock, prior.thread, prior.epoch))
+    if (pblock == bs.linear || !(t.pending.covers(pblock, prior.thread, prior.epoch) ||
+                                 t.barrierPending.covers(pblock, prior.thread, prior.epoch) ||
+                                 bs.blockPending.covers(pblock, prior.thread, prior.epoch)))
       e.extra.missingAcquireFence = false;
   }
   if (h != Hazard::WriteAfterWrite || !e.extra.sameValue)
@@ -574,7 +592,6 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   // Write after write: whether the two writes stored different values is
   // known once they have happened.
   Pending p{};
-  p.entry = index;
   p.addr = granule;
   p.before = loadGranule(granule);
   p.mask = byteMask(mask);
@@ -585,13 +602,26 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
   p.laneB = lane.lane;
   p.tidA = prior.thread % tpb_;
   p.tidB = tid;
+  p.key = key;
   // Is the earlier write made yet? If not, memory holds what was there
   // before it, and its own value is taken when it is made.
-  p.waitA = !sameInstruction && pblock == bs.linear && bs.inflightSize[p.tidA] != 0 &&
-            bs.inflight[p.tidA] < granule + 4 &&
-            bs.inflight[p.tidA] + bs.inflightSize[p.tidA] > granule;
+  p.blockA = a.block;
+  if (!sameInstruction && pblock == bs.linear) {
+    p.waitA = inFlight(bs, p.tidA, granule);
+  } else if (!sameInstruction && parallelSlot() < 0) {
+    // Another block's (blocks interleave by instruction only in serial
+    // schedules; a parallel phase makes a block's global writes in it).
+    for (BlockSync &other : blocks_)
+      if (other.info != nullptr && other.linear == pblock) {
+        p.waitA = inFlight(other, p.tidA, granule);
+        p.crossA = p.waitA;
+        p.blockA = other.info;
+        crossWaits_ += p.waitA ? 1 : 0;
+        break;
+      }
+  }
   p.occ = o;
-  PendingList &list = host().pending;
+  PendingList &list = bs.pending;
   list.sameInstruction += sameInstruction ? 1 : 0;
   list.others += sameInstruction ? 0 : 1;
   list.items.push_back(p);
@@ -708,22 +738,29 @@ void RaceDetector::writeMade(BlockSync &bs, const BlockInfo *block, std::uint32_
   const std::uintptr_t addr = bs.inflight[tid];
   const std::uint32_t size = bs.inflightSize[tid];
   bs.inflightSize[tid] = 0;
-  PendingList &list = host().pending;
-  if (list.others == 0)
-    return;
-  for (Pending &p : list.items) {
-    if (p.sameInstruction || p.block != block || p.addr + 4 <= addr || p.addr >= addr + size)
-      continue;
-    // Lanes run one at a time: the granule holds what this thread left.
-    if (p.waitA && p.tidA == tid) {
-      p.valueA = loadGranule(p.addr) & p.mask;
-      p.known |= 1;
-      p.waitA = false;
-    } else if (p.tidB == tid && (p.known & 2) == 0) {
-      p.valueB = loadGranule(p.addr) & p.mask;
-      p.known |= 2;
+  // Lanes run one at a time: the granule holds what this thread left.
+  auto take = [&](PendingList &list) {
+    for (Pending &p : list.items) {
+      if (p.sameInstruction || p.addr + 4 <= addr || p.addr >= addr + size)
+        continue;
+      if (p.waitA && p.tidA == tid && p.blockA == block) {
+        p.valueA = loadGranule(p.addr) & p.mask;
+        p.known |= 1;
+        p.waitA = false;
+        crossWaits_ -= p.crossA ? 1 : 0;
+        p.crossA = false;
+      } else if (p.tidB == tid && p.block == block && (p.known & 2) == 0) {
+        p.valueB = loadGranule(p.addr) & p.mask;
+        p.known |= 2;
+      }
     }
-  }
+  };
+  if (bs.pending.others != 0)
+    take(bs.pending);
+  if (crossWaits_ != 0 && parallelSlot() < 0)
+    for (BlockSync &other : blocks_)
+      if (&other != &bs && other.pending.others != 0)
+        take(other.pending);
 }
 
 void RaceDetector::onStoreDone(const StoreDone &s) {
@@ -735,12 +772,11 @@ void RaceDetector::onStoreDone(const StoreDone &s) {
     if (tid < bs.threads.size())
       lockAtomicDone(bs, bs.threads[tid], tid, s);
   }
-  PendingList &list = host().pending;
+  PendingList &list = blockOf(s.block).pending;
   if (list.sameInstruction == 0)
     return;
   for (Pending &p : list.items) {
-    if (!p.sameInstruction || p.block != s.block || p.warp != s.warp || p.addr + 4 <= s.addr ||
-        p.addr >= s.addr + s.size)
+    if (!p.sameInstruction || p.warp != s.warp || p.addr + 4 <= s.addr || p.addr >= s.addr + s.size)
       continue;
     // Lanes run one at a time: the granule holds what this lane left.
     if (p.laneA == s.lane) {
@@ -753,21 +789,27 @@ void RaceDetector::onStoreDone(const StoreDone &s) {
   }
 }
 
-void RaceDetector::resolve(PendingList &list, const BlockInfo *block, std::int64_t warp) {
+void RaceDetector::resolve(BlockSync &bs, std::int64_t warp, bool force) {
+  PendingList &list = bs.pending;
   std::vector<Pending> &pending = list.items;
   std::size_t keep = 0;
   for (std::size_t i = 0; i < pending.size(); ++i) {
     Pending &p = pending[i];
-    if (block != nullptr && (p.block != block || (warp >= 0 && p.warp != warp))) {
+    if (!force && warp >= 0 && p.warp != warp) {
       pending[keep++] = p;
       continue;
     }
-    // The earlier write of another instruction not made yet: its value
-    // decides, unless the block or the launch ends (then memory does).
-    if (!p.sameInstruction && p.waitA && warp >= 0) {
+    // A write still to be made (its lane runs later, perhaps in a later
+    // phase): its value decides, unless the block or the launch ends (then
+    // memory does).
+    const bool waitB = (p.known & 2) == 0 && inFlight(bs, p.tidB, p.addr);
+    const bool waitA =
+        p.sameInstruction ? (p.known & 1) == 0 && inFlight(bs, p.tidA, p.addr) : p.waitA;
+    if (!force && (waitA || waitB)) {
       pending[keep++] = p;
       continue;
     }
+    crossWaits_ -= p.crossA ? 1 : 0;
     // Values not seen (a copy wider than 16 bytes) are not known to agree.
     // Another instruction: what B stored against what A left (memory
     // before B when A was made by then).
@@ -778,11 +820,13 @@ void RaceDetector::resolve(PendingList &list, const BlockInfo *block, std::int64
     list.others -= p.sameInstruction ? 0 : 1;
     if (!differ)
       continue;
-    auto &e = table_.at(p.entry);
-    e.extra.sameValue = false;
-    if (const int rank = rankOf(p.occ, true); rank > e.extra.rank) {
-      describe(e.finding, p.occ);
-      e.extra.rank = rank;
+    auto *e = table_.lookup(p.key);
+    if (e == nullptr)
+      continue;
+    e->extra.sameValue = false;
+    if (const int rank = rankOf(p.occ, true); rank > e->extra.rank) {
+      describe(e->finding, p.occ);
+      e->extra.rank = rank;
     }
   }
   pending.resize(keep);
@@ -798,8 +842,8 @@ bool partialBarrier(const BarrierEvent &e) {
 
 void RaceDetector::onBarrierArrive(const BarrierEvent &e) {
   BlockSync &bs = blockOf(e.block);
-  if (PendingList &list = host().pending; !list.items.empty())
-    resolve(list, e.block, e.warp);
+  if (!bs.pending.items.empty())
+    resolve(bs, e.warp);
   if (partialBarrier(e)) {
     // Arrival releases the thread's accesses so far to the phase's waiters.
     const std::uint32_t id = static_cast<std::uint32_t>(e.object.id);
@@ -810,6 +854,8 @@ void RaceDetector::onBarrierArrive(const BarrierEvent &e) {
         settle(bs, t);
       bs.namedAcc[id].join(snapshot(bs, t, bs.linear * tpb_ + tid, bs.instr[e.warp] + 1, bs.linear),
                            bs.linear);
+      bs.namedPendingAcc[id].join(t.pending);
+      bs.namedPendingAcc[id].join(t.barrierPending);
       if (e.flavor != model::BlockBarrier::Flavor::Arrive)
         bs.namedWaiters[id].push_back(tid);
     }
@@ -823,6 +869,10 @@ void RaceDetector::onBarrierArrive(const BarrierEvent &e) {
       bs.barrierAcc.join(t.clock, bs.linear);
     if (!t.narrow.empty())
       bs.narrowAcc.join(t.narrow); // keeps the scopes
+    if (!t.pending.empty())
+      bs.pendingAcc.join(t.pending);
+    if (!t.barrierPending.empty())
+      bs.pendingAcc.join(t.barrierPending);
   }
 }
 
@@ -831,11 +881,14 @@ void RaceDetector::onBarrierComplete(const BarrierEvent &e) {
   if (e.object.id != 0 || !bs.namedAcc[0].empty()) {
     // A named or counted barrier: the waiters acquire what every arrival of the phase released.
     const std::uint32_t id = static_cast<std::uint32_t>(e.object.id);
-    for (std::uint32_t tid : bs.namedWaiters[id])
+    for (std::uint32_t tid : bs.namedWaiters[id]) {
       bs.threads[tid].clock.join(bs.namedAcc[id], bs.linear);
+      bs.threads[tid].barrierPending.join(bs.namedPendingAcc[id]);
+    }
     bs.threadClocks |= !bs.namedWaiters[id].empty();
     bs.namedWaiters[id].clear();
     bs.namedAcc[id].clear();
+    bs.namedPendingAcc[id].clear();
     return;
   }
   // Every warp moves on to the barrier's epoch: accesses before it are
@@ -854,6 +907,10 @@ void RaceDetector::onBarrierComplete(const BarrierEvent &e) {
   if (!bs.narrowAcc.empty()) {
     bs.blockNarrow.join(bs.narrowAcc);
     bs.narrowAcc.clear();
+  }
+  if (!bs.pendingAcc.empty()) {
+    bs.blockPending.join(bs.pendingAcc);
+    bs.pendingAcc.clear();
   }
   if (bs.threadNarrow) {
     for (ThreadSync &t : bs.threads)
@@ -881,10 +938,10 @@ void RaceDetector::onGridSync(const LaunchInfo &) {
   gridEpoch_ = e;
 }
 
-RaceDetector::ThreadSync &RaceDetector::syncThread(BlockSync &bs, const BlockInfo *b,
+RaceDetector::ThreadSync &RaceDetector::syncThread(BlockSync &bs, const BlockInfo *,
                                                    std::uint32_t warp, std::uint32_t tid) {
-  if (PendingList &list = host().pending; !list.items.empty())
-    resolve(list, b, warp);
+  if (!bs.pending.items.empty())
+    resolve(bs, warp);
   ThreadSync &t = bs.threads[tid];
   if (!t.atomics.empty())
     settle(bs, t);
@@ -921,8 +978,8 @@ void RaceDetector::onFence(const FenceEvent &e) {
   if (e.proxy_async != 0)
     return; // orders proxies, not threads
   BlockSync &bs = blockOf(e.block);
-  if (PendingList &list = host().pending; !list.items.empty())
-    resolve(list, e.block, e.warp);
+  if (!bs.pending.items.empty())
+    resolve(bs, e.warp);
   const std::uint32_t scope = model::releaseScope(e.scope, bs.linear, bs.cluster);
   for (std::uint64_t m = e.mask; m != 0; m &= m - 1) {
     const std::uint32_t tid = e.warp * ws_ + static_cast<std::uint32_t>(__builtin_ctzll(m));
@@ -956,8 +1013,8 @@ void RaceDetector::onFence(const FenceEvent &e) {
 
 void RaceDetector::onWarpSync(const WarpOpEvent &e) {
   BlockSync &bs = blockOf(e.block);
-  if (PendingList &list = host().pending; !list.items.empty())
-    resolve(list, e.block, e.warp);
+  if (!bs.pending.items.empty())
+    resolve(bs, e.warp);
   const std::uint32_t instr = ++bs.instr[e.warp];
   if (bs.pairSync.empty())
     bs.pairSync.assign(std::size_t{bs.instr.size()} * ws_ * ws_, 0);
@@ -1005,18 +1062,17 @@ void RaceDetector::onMBarrier(const MBarrierEvent &e) {
 }
 
 void RaceDetector::onPhaseEnd(const std::vector<std::uint32_t> &slots) {
-  // Everything the phase left open is settled while the blocks still own
-  // what it is about: write-write values, atomics' acquires. A parallel
-  // phase's pending entries are in the blocks' parts of the table.
-  if (!hosts_[0].pending.items.empty())
-    resolve(hosts_[0].pending, nullptr, -1);
+  // What the phase left open is settled while the blocks still own what it
+  // is about: atomics' acquires, write-write values whose writes are made
+  // (a shared store a lane makes in its warp's next turn waits for it).
+  // Into the blocks' parts of the table.
   for (std::uint32_t slot : slots) {
-    if (std::size_t{slot} + 1 >= hosts_.size() || slot >= blocks_.size())
+    if (slot >= blocks_.size())
       continue;
     ParallelSlotScope scope(static_cast<int>(slot));
-    if (PendingList &list = hosts_[slot + 1].pending; !list.items.empty())
-      resolve(list, nullptr, -1);
     BlockSync &bs = blocks_[slot];
+    if (!bs.pending.items.empty())
+      resolve(bs, -1);
     for (std::uint32_t tid : bs.atomicThreads)
       if (!bs.threads[tid].atomics.empty())
         settle(bs, bs.threads[tid]);
@@ -1114,10 +1170,10 @@ void RaceDetector::flush() {
     if (e.extra.missingAcquireFence) {
       f.severity = cx_.options().strict_fences ? Severity::Error : Severity::Warning;
       f.message +=
-          "; ordered only by CUDA's __threadfence() guarantee: the writer fenced before "
-          "its atomic and this thread's atomic saw it, but no __threadfence() follows "
-          "that atomic here (the PTX memory model needs this acquire-side fence; add it "
-          "after the atomic" +
+          "; ordered only by CUDA's __threadfence() guarantee: the earlier thread fenced "
+          "before its atomic and an atomic of this thread (or of its block, before a "
+          "barrier) saw it, but no __threadfence() follows that atomic (the PTX memory "
+          "model needs this acquire-side fence; add it after the atomic" +
           std::string(cx_.options().strict_fences ? ")"
                                                   : "; --strict-fences reports this as an error)");
       return true;

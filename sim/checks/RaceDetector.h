@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdint>
 #include <mutex>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -26,14 +27,17 @@ namespace warpsim::sim {
 class ObserverContext;
 
 class RaceDetector final : public Observer {
+  // A finding: (hazard * 16 + memory space, the earlier pc, this pc).
+  using Key = std::tuple<int, std::uintptr_t, std::uintptr_t>;
+
 public:
   explicit RaceDetector(ObserverContext &cx);
   // Parallel phases (--jobs): a block's state is its slot's; shared memory
   // is its own window's shadow; global bytes it owns have shadow no other
   // block touches (a lock per page guards the side entries); reads of
   // bytes other blocks may read are checked at once and recorded, in round
-  // order, when the phase ends, with findings and pending write-write
-  // values.
+  // order, when the phase ends, with findings; a write-write pair waits in
+  // its block's list for its writes' values, across phases if it must.
   bool blockParallel() const override { return true; }
   void onPhaseEnd(const std::vector<std::uint32_t> &slots) override;
   void onLaunchBegin(const LaunchInfo &) override;
@@ -68,6 +72,10 @@ private:
     // was too narrow). Only for reports: it orders nothing.
     model::SyncClock narrow;
     model::SyncClock pendingNarrow; // `narrow` of relaxed reads, until a fence acquires
+    // `pending` of the threads before a named barrier this thread waited at:
+    // seen by their relaxed atomics, acquired by no fence of theirs before
+    // it. Only for the fence-before-atomic warning: it orders nothing.
+    model::SyncClock barrierPending;
     std::vector<PendingAtomic> atomics;
     // Strong writes (atomic or volatile) of other threads that this
     // thread's strong reads saw: thread key, epoch of the write. Evidence of
@@ -82,41 +90,6 @@ private:
     // Critical sections it may be in: an atomic changed a word that a
     // later atomic of this thread may set back (model/LockHandOver.h).
     std::vector<model::CriticalSection> sections;
-  };
-  struct BlockSync {
-    const BlockInfo *info = nullptr;
-    std::uint32_t linear = 0;
-    std::uint32_t cluster = 0;      // its cluster's linear index
-    std::uint32_t barrierEpoch = 0; // epoch of the last barrier (model/RaceShadow.h)
-    std::uint32_t serial = 0;       // generation of the block's shared memory
-    bool threadClocks = false;
-    model::SyncClock blockClock, barrierAcc;
-    // ThreadSync::narrow of the block's threads before its last barrier,
-    // and of the arrivals at the current one.
-    model::SyncClock blockNarrow, narrowAcc;
-    bool threadNarrow = false; // some thread's `narrow` is not empty
-    std::vector<ThreadSync> threads;
-    // Per thread: its last write issued to a warp but not yet known made
-    // (a lane makes its store when it next runs, possibly after other warps
-    // issued theirs): the bytes of [inflight, inflight + inflightSize).
-    std::vector<std::uintptr_t> inflight;
-    std::vector<std::uint32_t> inflightSize;
-    std::vector<std::uint32_t> instr;    // per warp: its epoch (instructions so far)
-    std::vector<std::uint32_t> pairSync; // [warp][lane][lane]: epoch of the last common __syncwarp
-    // Parallel rounds: threads whose atomics wait to be settled.
-    std::vector<std::uint32_t> atomicThreads;
-    // Named barriers (an id other than 0, or a thread count): only their
-    // participants are ordered. What the arrivals of the current phase
-    // released, and the threads that wait for it (bar.arrive does not).
-    std::array<model::SyncClock, model::kNamedBarriers> namedAcc;
-    std::array<std::vector<std::uint32_t>, model::kNamedBarriers> namedWaiters;
-  };
-  // An mbarrier's releases: the phase being arrived at, and the last two
-  // completed phases by parity (a wait is valid only for the current phase
-  // or the one before it).
-  struct MBarrierSync {
-    model::SyncClock current;
-    model::SyncClock completed[2];
   };
   // Why two accesses were unordered, from the narrowest to the widest
   // scope: a merged finding describes its worst occurrence.
@@ -147,24 +120,14 @@ private:
     Scope narrow = Scope::Block; // kNarrowScope: the scope that ordered them
     bool strong = false;         // both accesses strong, one volatile (kSameWarp only)
   };
-  struct RaceExtra {
-    bool sameValue = true; // every write-write occurrence stored the value already there
-    // Every occurrence was a read that only CUDA's __threadfence() guarantee
-    // orders: the writer fenced before its atomic, the reader's relaxed
-    // atomic saw that atomic, but no fence followed it (PTX: a race).
-    bool missingAcquireFence = true;
-    int rank = -1; // of the occurrence the finding describes (see rankOf)
-    // A memory-order finding (MP); every occurrence's writer had released
-    // (fenced before its flag): only the reader's acquire was missing.
-    bool mp = false;
-    bool mpReleased = true;
-  };
   // A write-write race whose stored values are known only once the writes
-  // have happened: across instructions, the granule before and after the
-  // second write (at its warp's next event); within one warp instruction,
-  // what each of the two lanes left (onStoreDone).
+  // have happened: across instructions, what the earlier write left against
+  // what the later one did; within one warp instruction, what each of the
+  // two lanes left (onStoreDone). Settled when neither write is still to be
+  // made (a lane makes its store when it next runs: in its warp's next turn,
+  // perhaps in a later phase), or when the block or the launch ends.
   struct Pending {
-    std::size_t entry;
+    Key key; // its finding (looked up when settled: the phase may have ended)
     std::uintptr_t addr;
     std::uint32_t before;
     std::uint32_t mask;
@@ -173,18 +136,77 @@ private:
     bool sameInstruction;
     std::uint8_t known; // bit 0 lane A's value seen, bit 1 lane B's
     std::uint32_t laneA, laneB, valueA, valueB;
-    // Other instructions: A (the earlier write) in the same block and not
-    // yet made when B was issued: A's value is taken when A makes it.
+    // Other instructions: A (the earlier write) not yet made when B was
+    // issued: A's value is taken when A makes it.
     bool waitA;
-    std::uint32_t tidA, tidB; // threads of the block
+    bool crossA; // A is in another block (blockA): serial schedules only
+    const BlockInfo *blockA;
+    std::uint32_t tidA, tidB; // threads of their blocks
 
     Occurrence occ;
   };
 
+  // One block's (its slot's): only the host thread running the block
+  // touches it.
   struct PendingList {
     std::vector<Pending> items;
     std::size_t sameInstruction = 0; // items with sameInstruction
     std::size_t others = 0;          // items of other instructions
+  };
+  struct BlockSync {
+    const BlockInfo *info = nullptr;
+    std::uint32_t linear = 0;
+    std::uint32_t cluster = 0;      // its cluster's linear index
+    std::uint32_t barrierEpoch = 0; // epoch of the last barrier (model/RaceShadow.h)
+    std::uint32_t serial = 0;       // generation of the block's shared memory
+    bool threadClocks = false;
+    model::SyncClock blockClock, barrierAcc;
+    // ThreadSync::narrow of the block's threads before its last barrier,
+    // and of the arrivals at the current one.
+    model::SyncClock blockNarrow, narrowAcc;
+    bool threadNarrow = false; // some thread's `narrow` is not empty
+    // ThreadSync::pending of the block's threads as they arrived at its
+    // barriers (the last-block idiom: one thread's relaxed atomic draws the
+    // ticket, a barrier, then every thread reads), and of the arrivals at
+    // the current one. Only for the fence-before-atomic warning.
+    model::SyncClock blockPending, pendingAcc;
+    std::array<model::SyncClock, model::kNamedBarriers> namedPendingAcc;
+    std::vector<ThreadSync> threads;
+    // Per thread: its last write issued to a warp but not yet known made
+    // (a lane makes its store when it next runs, possibly after other warps
+    // issued theirs): the bytes of [inflight, inflight + inflightSize).
+    std::vector<std::uintptr_t> inflight;
+    std::vector<std::uint32_t> inflightSize;
+    PendingList pending;                 // write-write pairs whose later write is this block's
+    std::vector<std::uint32_t> instr;    // per warp: its epoch (instructions so far)
+    std::vector<std::uint32_t> pairSync; // [warp][lane][lane]: epoch of the last common __syncwarp
+    // Parallel rounds: threads whose atomics wait to be settled.
+    std::vector<std::uint32_t> atomicThreads;
+    // Named barriers (an id other than 0, or a thread count): only their
+    // participants are ordered. What the arrivals of the current phase
+    // released, and the threads that wait for it (bar.arrive does not).
+    std::array<model::SyncClock, model::kNamedBarriers> namedAcc;
+    std::array<std::vector<std::uint32_t>, model::kNamedBarriers> namedWaiters;
+  };
+  // An mbarrier's releases: the phase being arrived at, and the last two
+  // completed phases by parity (a wait is valid only for the current phase
+  // or the one before it).
+  struct MBarrierSync {
+    model::SyncClock current;
+    model::SyncClock completed[2];
+  };
+  struct RaceExtra {
+    bool sameValue = true; // every write-write occurrence stored the value already there
+    // Every occurrence was an access that only CUDA's __threadfence()
+    // guarantee orders: the earlier thread fenced before its atomic, a
+    // relaxed atomic of this thread (or of its block, before a barrier this
+    // thread passed) saw that atomic, but no fence followed it (PTX: a race).
+    bool missingAcquireFence = true;
+    int rank = -1; // of the occurrence the finding describes (see rankOf)
+    // A memory-order finding (MP); every occurrence's writer had released
+    // (fenced before its flag): only the reader's acquire was missing.
+    bool mp = false;
+    bool mpReleased = true;
   };
   // A read, in a parallel phase, of global bytes other blocks may read too
   // (WarpAccess::shared_reads): recorded when the phase ends.
@@ -201,7 +223,6 @@ private:
   // What a host thread keeps while it runs a block: entry 0 for the one
   // thread (and serial phases), slot + 1 in parallel phases.
   struct HostState {
-    PendingList pending;
     std::vector<SharedRead> sharedReads;
     GlobalShadow::Cache global;
     SharedShadow::Cache shared;
@@ -212,7 +233,15 @@ private:
     const auto i = static_cast<std::size_t>(parallelSlot() + 1);
     return i < hosts_.size() ? hosts_[i] : hosts_[0];
   }
-  void resolve(PendingList &list, const BlockInfo *block, std::int64_t warp);
+  // Settles `bs`'s pending pairs of `warp` (-1: all) whose writes are both
+  // made; with `force` (the block or the launch ended) every one.
+  void resolve(BlockSync &bs, std::int64_t warp, bool force = false);
+  // Is thread `tid` of `bs`'s last issued write, covering the granule at
+  // `addr`, still to be made?
+  static bool inFlight(const BlockSync &bs, std::uint32_t tid, std::uintptr_t addr) {
+    return bs.inflightSize[tid] != 0 && bs.inflight[tid] < addr + 4 &&
+           bs.inflight[tid] + bs.inflightSize[tid] > addr;
+  }
   // Thread `tid` of `bs` has made its last issued write (its store is done,
   // or it makes its next access): pending write-write pairs take its value.
   void writeMade(BlockSync &bs, const BlockInfo *block, std::uint32_t tid);
@@ -312,8 +341,12 @@ private:
   std::uint32_t gridEpoch_ = 0; // epoch of the launch's last grid.sync() (onGridSync)
   bool warpSynchronous_ = false;
   bool shadowStats_ = false;
+  // Pending pairs whose earlier write is another block's, not yet made
+  // (serial schedules: a parallel phase makes a block's global writes
+  // before it ends).
+  std::size_t crossWaits_ = 0;
   // Keyed by (hazard * 16 + memory space, the earlier pc, this pc).
-  FindingTable<RaceExtra, std::tuple<int, std::uintptr_t, std::uintptr_t>> table_;
+  FindingTable<RaceExtra, Key> table_;
 };
 
 } // namespace warpsim::sim

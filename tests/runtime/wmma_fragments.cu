@@ -29,8 +29,8 @@ template <> struct Store<wmma::precision::tf32> {
   using type = float;
 };
 
-template <class L> constexpr bool isCol() { return false; }
-template <> constexpr bool isCol<wmma::col_major>() { return true; }
+template <class L> __host__ __device__ constexpr bool isCol() { return false; }
+template <> __host__ __device__ constexpr bool isCol<wmma::col_major>() { return true; }
 
 template <class TA, class TC, int M, int N, int K, class LA, class LB>
 __global__ void product(const typename Store<TA>::type *A, const typename Store<TA>::type *B,
