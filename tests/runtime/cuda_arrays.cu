@@ -104,14 +104,15 @@ struct Image {
     return f < -1.0f ? -1.0f : f;
   }
   // The border colour as a normalised-float read returns it: stored in the
-  // texel's format first (rounded to the nearest integer).
+  // texel's format first (rounded to the nearest integer, ties toward zero).
   float border(float c, bool normalised, bool filtered) const {
     if (!normalised || kind == cudaChannelFormatKindFloat)
       return c;
     const bool sgn = kind == cudaChannelFormatKindSigned;
     c = std::fmin(std::fmax(c, sgn ? -1.0f : 0.0f), 1.0f);
     const double scale = (sgn ? 0.5 : 1.0) * (1 << bits) - 1.0;
-    return normalise(std::round(c * scale), filtered);
+    const double r = c * scale; // nearest, ties toward zero (an H200: 0.5 -> 127/255)
+    return normalise(r >= 0 ? std::ceil(r - 0.5) : std::floor(r + 0.5), filtered);
   }
 };
 
@@ -144,7 +145,7 @@ static void reference(const Image &img, const cudaTextureDesc &td, int dims, boo
   if (td.normalizedCoords)
     for (int k = 0; k < dims; ++k)
       x[k] *= n[k];
-  auto accumulate = [&](const long long *idx, float wt) {
+  auto accumulate = [&](const long long *idx, float wt, float *dst) {
     bool border = false;
     long long a[3] = {0, 0, layer};
     for (int k = 0; k < dims; ++k) {
@@ -152,7 +153,7 @@ static void reference(const Image &img, const cudaTextureDesc &td, int dims, boo
       border |= a[k] < 0;
     }
     for (int ch = 0; ch < img.channels; ++ch)
-      out[ch] += wt * (border ? img.border(td.borderColor[ch], normRead, filtered)
+      dst[ch] += wt * (border ? img.border(td.borderColor[ch], normRead, filtered)
                               : img.channel((int)a[0], (int)a[1], (int)a[2], ch, normRead,
                                             filtered));
   };
@@ -160,7 +161,7 @@ static void reference(const Image &img, const cudaTextureDesc &td, int dims, boo
     long long idx[3];
     for (int k = 0; k < dims; ++k)
       idx[k] = (long long)std::floor(x[k]);
-    accumulate(idx, 1.0f);
+    accumulate(idx, 1.0f, out);
     return;
   }
   // An H200 filters a 1-D array as a 2-D texture one row high fetched at
@@ -172,23 +173,47 @@ static void reference(const Image &img, const cudaTextureDesc &td, int dims, boo
     n[1] = 1;
   }
   long long first[3];
-  float a[3];
+  int a[3]; // the fractions in 1/256
   for (int k = 0; k < dims; ++k) {
     float b = x[k] - 0.5f, f = std::floor(b);
-    a[k] = std::round((b - f) * 256) / 256;
+    a[k] = (int)std::lround((b - f) * 256);
     first[k] = (long long)f;
   }
+  double acc[4] = {0, 0, 0, 0};
   for (int corner = 0; corner < (1 << dims); ++corner) {
-    float wt = 1.0f;
-    long long idx[3];
-    for (int k = 0; k < dims; ++k) {
-      int hi = (corner >> k) & 1;
-      wt *= hi ? a[k] : 1.0f - a[k];
-      idx[k] = first[k] + hi;
+    // Inclusion-exclusion over the products of fractions, each rounded half
+    // up to 1/256 (2-D: w11 = round(ab), w10 = a - w11, w01 = b - w11).
+    long long wt = 0;
+    for (int s = 0; s < (1 << dims); ++s) {
+      if ((s & corner) != corner)
+        continue;
+      long long p = 1, unit = 1;
+      int m = 0, sign = 1;
+      for (int k = 0; k < dims; ++k)
+        if ((s >> k) & 1) {
+          p *= a[k];
+          unit *= m++ ? 256 : 1;
+          sign = (corner >> k) & 1 ? sign : -sign;
+        }
+      wt += sign * (m == 0 ? 256 : (p + unit / 2) / unit);
     }
-    if (wt != 0.0f)
-      accumulate(idx, wt);
+    long long idx[3];
+    for (int k = 0; k < dims; ++k)
+      idx[k] = first[k] + ((corner >> k) & 1);
+    if (wt != 0) {
+      float part[4] = {0, 0, 0, 0};
+      accumulate(idx, 1.0f, part);
+      for (int ch = 0; ch < 4; ++ch)
+        acc[ch] += wt / 256.0 * part[ch];
+    }
   }
+  // Integer texels read as normalised floats are filtered as 16-bit
+  // fractions: the result is a multiple of 1/65535 (1/32767 if signed).
+  const double q = !normRead || img.kind == cudaChannelFormatKindFloat
+                       ? 0.0
+                       : (img.kind == cudaChannelFormatKindSigned ? 32767.0 : 65535.0);
+  for (int ch = 0; ch < 4; ++ch)
+    out[ch] = (float)(q == 0.0 ? acc[ch] : std::floor(acc[ch] * q + 0.5) / q);
 }
 
 static unsigned seed = 12345;

@@ -62,10 +62,14 @@ static float reference2D(const float *img, int w, int h, float x, float y, cudaT
     return at((long long)std::floor(x), (long long)std::floor(y));
   float xb = x - 0.5f, yb = y - 0.5f;
   float fi = std::floor(xb), fj = std::floor(yb);
-  float a = std::round((xb - fi) * 256) / 256, b = std::round((yb - fj) * 256) / 256;
+  // The fractions in 1/256; the corner weights from their product rounded
+  // half up to 1/256 (what an H200 returns: docs/device-api.md).
+  const int a = (int)std::lround((xb - fi) * 256), b = (int)std::lround((yb - fj) * 256);
+  const int w11 = (a * b + 128) / 256, w10 = a - w11, w01 = b - w11, w00 = 256 - a - b + w11;
   long long i = (long long)fi, j = (long long)fj;
-  return (1 - a) * (1 - b) * at(i, j) + a * (1 - b) * at(i + 1, j) + (1 - a) * b * at(i, j + 1) +
-         a * b * at(i + 1, j + 1);
+  return (float)((w00 * (double)at(i, j) + w10 * (double)at(i + 1, j) +
+                  w01 * (double)at(i, j + 1) + w11 * (double)at(i + 1, j + 1)) /
+                 256);
 }
 
 template <class T>
