@@ -20,12 +20,12 @@
 // or one after the other gives the same result. Device printf is buffered
 // per block and flushed in round order; the livelock count is summed per
 // round.
-#include <sched.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
-#include <thread>
 
+#include "DefaultJobs.h"
 #include "GridRunner.h"
 #include "ParallelSlot.h"
 #include "Runtime.h"
@@ -113,13 +113,18 @@ void GridRunner::serialTurn(BlockExecutor &b) {
 
 bool GridRunner::parallelRound() {
   if (!workers_) {
-    // Default: the cores this process may run on (taskset, cpusets), not
-    // the machine's. More threads than resident blocks would only wait.
+    // Default: the idle cores this process may run on (DefaultJobs.h).
+    // More threads than resident blocks would only wait.
     unsigned n = rt_.options.jobs;
     if (n == 0) {
-      cpu_set_t set;
-      n = sched_getaffinity(0, sizeof set, &set) == 0 ? static_cast<unsigned>(CPU_COUNT(&set))
-                                                      : std::thread::hardware_concurrency();
+      char why[96];
+      n = defaultJobsNow(why, sizeof why);
+      static bool said = false;
+      if (rt_.options.engine_notes && !said) {
+        said = true;
+        std::fprintf(stderr, "warpsim: jobs: %u host thread%s by default (%s)\n", n,
+                     n == 1 ? "" : "s", why);
+      }
     }
     n = std::clamp(n, 1u, std::max(1u, rt_.options.resident_blocks));
     workers_ = std::make_unique<HostWorkers>(n, &installCrashStackForThread);

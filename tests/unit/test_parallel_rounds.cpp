@@ -1,12 +1,14 @@
 // Unit tests of the parts of --jobs that are plain components: which block
 // may touch which global bytes in a parallel phase (GranuleOwners), and the
-// host threads that run jobs (HostWorkers).
+// host threads that run jobs (HostWorkers), and how many by default.
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <string>
 #include <thread>
 #include <vector>
 
+#include "DefaultJobs.h"
 #include "GranuleOwners.h"
 #include "HostWorkers.h"
 
@@ -100,4 +102,17 @@ TEST_CASE("host workers: forEach runs once on every worker; on runs on the one n
     }
     CHECK(inits.load() == static_cast<int>(n) - 1);
   }
+}
+
+TEST_CASE("default jobs: the cores other work leaves idle, at least one") {
+  CHECK(defaultJobs(16, 1.0) == 16);  // only this process runs
+  CHECK(defaultJobs(16, 0.2) == 16);  // an idle machine
+  CHECK(defaultJobs(2, 1.1) == 2);    // CI's two cores, idle but for us
+  CHECK(defaultJobs(16, 4.6) == 12);  // about 3.6 cores busy elsewhere
+  CHECK(defaultJobs(2, 3.0) == 1);    // a build on both cores: one thread
+  CHECK(defaultJobs(2, 17.0) == 1);   // far busier than its cores
+  CHECK(defaultJobs(0, 0.0) == 1);    // no affinity information
+  char why[96];
+  CHECK(defaultJobsNow(why, sizeof why) >= 1);
+  CHECK(std::string(why).find("core") != std::string::npos);
 }
