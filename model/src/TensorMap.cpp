@@ -38,6 +38,17 @@ std::uint32_t TensorMapDesc::boxElements(std::uint32_t i) const {
   return (box[i] + es - 1) / es;
 }
 
+std::uint32_t TensorMapDesc::rowPitch() const {
+  return swizzle != 0 ? swizzle : boxElements(0) * elemSize;
+}
+
+std::uint32_t TensorMapDesc::sharedFootprint() const {
+  std::uint32_t rows = 1;
+  for (std::uint32_t i = 1; i < rank; ++i)
+    rows *= boxElements(i);
+  return (rows - 1) * rowPitch() + boxElements(0) * elemSize;
+}
+
 std::uint32_t TensorMapDesc::boxBytes() const {
   std::uint32_t n = elemSize;
   for (std::uint32_t i = 0; i < rank; ++i)
@@ -239,9 +250,11 @@ void tensorCopySegments(const TensorMapDesc &d, const std::int32_t *coords, std:
     }
     out.push_back(TensorSegment{s, oob ? 0 : g, bytes, oob});
   };
-  std::uint64_t linear = shared;
+  std::uint64_t row = shared;
+  const std::uint32_t pitch = d.rowPitch();
   std::uint32_t j[kMaxTensorRank] = {0, 0, 0, 0, 0};
-  for (;;) {
+  for (;; row += pitch) {
+    std::uint64_t linear = row;
     // One row of the box (dimension 0) at outer indices j[1..].
     bool outerIn = true;
     std::uint64_t rowBase = d.address;

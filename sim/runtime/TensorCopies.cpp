@@ -41,30 +41,32 @@ model::TensorMapDesc AsyncCopyQueue::tensorMapAt(Lane *l, std::uintptr_t map, st
   auto fail = [&](std::string why, cudaError_t error) {
     Finding f;
     f.kind = "tensor-map";
-    f.message = "cp.async.bulk.tensor." + std::to_string(rank) + "d through the tensor map at " +
-                std::to_string(map) + ": " + why;
+    f.message = "cp.async.bulk.tensor." + std::to_string(rank) + "d: " + why;
     f.sites.push_back(x_.siteOf(l, pc, currentSiteId(), "copy"));
     x_.abortLaunch(l, error, std::move(f));
   };
   if (map - l->stack_lo < l->stack_hi - l->stack_lo)
-    fail("the map is in the thread's local memory (a by-value kernel parameter without "
+    fail("the tensor map operand is in the thread's local memory (a by-value kernel parameter "
+         "without "
          "const __grid_constant__, or a local copy); the GPU reads a tensor map from a "
          "__grid_constant__ parameter, constant or global memory",
          cudaErrorIllegalAddress);
   if (!readableMap(x_.rt_, map))
-    fail("the address is not a kernel parameter, constant or global memory holding 128 bytes",
+    fail("the tensor map operand is not the address of 128 bytes of a kernel parameter, constant "
+         "or global memory",
          cudaErrorIllegalAddress);
   if (map % 64 != 0)
-    fail("the map is not aligned to 64 bytes", cudaErrorMisalignedAddress);
+    fail("the tensor map is not aligned to 64 bytes", cudaErrorMisalignedAddress);
   std::uint64_t words[16];
   std::memcpy(words, reinterpret_cast<const void *>(map), sizeof words);
   model::TensorMapDesc d;
   if (!model::decodeTensorMap(words, d))
-    fail("these 128 bytes are not a tensor map made by cuTensorMapEncodeTiled (never encoded, "
+    fail("the 128 bytes at the tensor map operand are not a map made by cuTensorMapEncodeTiled "
+         "(never encoded, "
          "or changed since)",
          cudaErrorIllegalInstruction);
   if (d.rank != rank)
-    fail("the map has rank " + std::to_string(d.rank) + ", the instruction copies a " +
+    fail("the tensor map has rank " + std::to_string(d.rank) + ", the instruction copies a " +
              std::to_string(rank) + "-d box",
          cudaErrorIllegalInstruction);
   return d;

@@ -94,6 +94,11 @@ cuTensorMapEncodeTiled(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataTyp
                        CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
                        CUtensorMapFloatOOBfill oobFill) {
   const auto caller = reinterpret_cast<std::uintptr_t>(__builtin_return_address(0));
+  // A context broken by a launch error fails every driver call with that
+  // error, as the H100's driver does (tests/runtime/tma_layout_probe.h100.txt:
+  // 716 after a misaligned tensor copy); the runtime's codes are the driver's.
+  if (const cudaError_t sticky = Runtime::get().stickyError; sticky != cudaSuccess)
+    return static_cast<CUresult>(sticky);
   model::TiledEncodeArgs a;
   a.mapAddress = reinterpret_cast<std::uintptr_t>(tensorMap);
   a.type = static_cast<std::uint32_t>(tensorDataType);

@@ -162,7 +162,7 @@ void swizzleCase(unsigned *g, unsigned swizzleMode, unsigned bw, unsigned bh, un
   cudaMemcpy(h_out, d_out, sizeof h_out, cudaMemcpyDeviceToHost);
   std::printf("swizzle %uB, box %u x %u u32 at (8, 3), %u bytes into a 1024-byte aligned buffer:\n",
               span, bw, bh, off);
-  for (unsigned line = 0; line < (bw * bh * 4 + 127) / 128; ++line) {
+  for (unsigned line = 0; line < 8; ++line) {
     std::printf("  ");
     for (unsigned k = 0; k < 8; ++k) {
       const unsigned v = h_out[(off + line * 128 + k * 16) / 4];
@@ -173,9 +173,11 @@ void swizzleCase(unsigned *g, unsigned swizzleMode, unsigned bw, unsigned bh, un
     }
     std::printf("\n");
   }
+  // With a swizzle each row takes `span` bytes (a narrower row is padded).
+  const unsigned pitch = span != 0 ? span : bw * 4;
   for (unsigned r = 0; r < bh; ++r)
     for (unsigned c = 0; c < bw; ++c) {
-      const unsigned at = physicalByte(off + (r * bw + c) * 4, span) / 4;
+      const unsigned at = physicalByte(off + r * pitch + c * 4, span) / 4;
       const unsigned want = (3 + r) << 8 | (8 + c);
       expect(h_out[at] == want, "swizzle", at, h_out[at], want);
     }

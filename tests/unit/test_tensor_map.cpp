@@ -260,6 +260,32 @@ TEST_CASE("tensor map: the segments of a box") {
     }
     CHECK(bytes == 1024);
   }
+  SUBCASE("swizzled rows narrower than the span are padded to it (the H100's layout)") {
+    g.box[0] = 16; // 64-byte rows, 128B swizzle: row r in 128-byte line r
+    g.box[1] = 16;
+    g.a.swizzle = 3;
+    REQUIRE(validateTiled(g.a, d, why) == TensorMapVerdict::Ok);
+    CHECK(d.rowPitch() == 128);
+    CHECK(d.boxBytes() == 16 * 16 * 4);
+    CHECK(d.sharedFootprint() == 15 * 128 + 64);
+    const std::int32_t c[2] = {0, 0};
+    tensorCopySegments(d, c, 0, s);
+    for (const TensorSegment &t : s) {
+      const std::uint64_t row = (t.global - d.address) / 256, col = (t.global - d.address) % 256;
+      // Row 4's chunks land in the upper half of line 4 (chunk k ^ 4).
+      CHECK(t.shared == row * 128 + (((col / 16) ^ (row % 8)) * 16) + col % 16);
+    }
+    g.box[0] = 8; // 32-byte rows, 64B swizzle: a 64-byte pitch
+    g.a.swizzle = 2;
+    REQUIRE(validateTiled(g.a, d, why) == TensorMapVerdict::Ok);
+    CHECK(d.rowPitch() == 64);
+    tensorCopySegments(d, c, 0, s);
+    // Rows 0 and 1 are one segment each (64-byte pitch); row 2, chunk 0 is in
+    // line 1 at chunk 0 ^ 1.
+    CHECK(s[0].bytes == 32);
+    CHECK(s[1].shared == 64);
+    CHECK(s[2].shared == 128 + 16);
+  }
   SUBCASE("element strides: every second row") {
     g.es[1] = 2;
     REQUIRE(validateTiled(g.a, d, why) == TensorMapVerdict::Ok);

@@ -12,8 +12,13 @@
 // n[i] = ceil(boxDim[i] / elementStrides[i]) elements along dimension i
 // (elementStrides[0] is ignored: TMA has no stride along dimension 0); box
 // element (j0, .., j4) is the tensor's element (c0 + j0, c1 + j1 * es1, ..)
-// and sits at the linear shared offset elemSize * (j0 + n0 * (j1 + n1 *
-// (j2 + ..))) from the copy's shared address, before the swizzle. An element
+// and sits at the linear shared offset j0 * elemSize + pitch * (j1 + n1 *
+// (j2 + ..)) from the copy's shared address, before the swizzle, where the
+// row pitch is the inner box's bytes (n0 * elemSize) without a swizzle and
+// the swizzle span with one: the H100 pads a narrower inner box to the span
+// (a 128B swizzle of 64-byte rows puts row r in 128-byte line r, its 4
+// chunks swizzled there, and leaves the other half of the line alone;
+// tests/runtime/tma_tiles.cu's layouts are the H100's). An element
 // with a coordinate outside [0, globalDim[i]) is out of bounds: a load
 // writes the fill value (zero; with CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_
 // REQUEST_ZERO_FMA, a NaN) in its place, a store does not write it. The
@@ -28,8 +33,10 @@
 // pattern is anchored to the window, not to the copy's start: it repeats
 // every 256, 512, 1024 bytes, and a buffer aligned to that (1024 bytes for
 // 128B) sees chunk k of row r at chunk k ^ (r % 8) when rows are 128 bytes.
-// With rows of exactly `span` bytes (64B swizzle, 64-byte rows) the XOR
-// term is (row / 2) % 4: the pattern follows 128-byte lines, not box rows.
+// With rows of 64 bytes (64B swizzle) the XOR term is (row / 2) % 4: the
+// pattern follows 128-byte lines, not box rows. All of this is the H100's
+// layout for 32B/64B/128B spans, rows of the span and narrower (padded), and
+// buffers 0, 128 and 512 bytes past a 1024-byte boundary.
 #pragma once
 
 #include <cstdint>
@@ -77,8 +84,13 @@ struct TensorMapDesc {
 
   // Elements of the box along dimension i (ceil(box / elementStride)).
   std::uint32_t boxElements(std::uint32_t i) const;
-  // Bytes of the box in shared memory: what a load's complete_tx counts.
+  // Bytes of the box's elements: what a load's complete_tx counts (without
+  // the padding of a swizzled box's rows).
   std::uint32_t boxBytes() const;
+  // The shared-memory row pitch (see above) and the bytes from the copy's
+  // shared address to the end of its last row (padding included).
+  std::uint32_t rowPitch() const;
+  std::uint32_t sharedFootprint() const;
 };
 
 // The arguments of cuTensorMapEncodeTiled, as given (enums as integers).
