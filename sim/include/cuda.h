@@ -6,7 +6,9 @@
 #pragma once
 #include <cuda_runtime.h>
 
-// The toolkit version, as CUDA 13's cuda.h defines it.
+// The toolkit version and include guard, as CUDA 13's cuda.h defines them
+// (helper_cuda.h tests the guard to add its CUresult helpers).
+#define __cuda_cuda_h__
 #define CUDA_VERSION 13000
 
 #include "warpsim/driver_api.h"
