@@ -281,7 +281,8 @@ private:
     if (!classify(parts, in))
       return unsupported(s);
     const bool tensor =
-        in.op == PtxOp::CpAsyncBulkTensorLoad || in.op == PtxOp::CpAsyncBulkTensorStore;
+        in.op == PtxOp::CpAsyncBulkTensorLoad || in.op == PtxOp::CpAsyncBulkTensorStore ||
+        in.op == PtxOp::CpReduceAsyncBulkTensor || in.op == PtxOp::CpAsyncBulkPrefetchTensor;
     if (in.coords != 0 && !tensor)
       return unsupported(s);
     const bool matrix = in.op == PtxOp::MmaSync || in.op == PtxOp::Ldmatrix ||
@@ -543,6 +544,29 @@ private:
     }
     if (head == "cp" && parts.size() >= 3 && parts[1] == "async" && parts[2] == "bulk")
       return bulk(in, parts, n);
+    if (head == "cp" && parts.size() >= 6 && parts[1] == "reduce" && parts[2] == "async" &&
+        parts[3] == "bulk" && parts[4] == "tensor") {
+      // The reduction's operator comes after the state spaces; the rest is
+      // a tensor store's form.
+      std::vector<std::string_view> rest(parts.begin() + 4, parts.end());
+      if (rest.size() < 5)
+        return false;
+      const std::string_view op = rest[4];
+      static constexpr std::pair<std::string_view, ReduceOp> kOps[] = {
+          {"add", ReduceOp::Add}, {"min", ReduceOp::Min}, {"max", ReduceOp::Max},
+          {"inc", ReduceOp::Inc}, {"dec", ReduceOp::Dec}, {"and", ReduceOp::And},
+          {"or", ReduceOp::Or},   {"xor", ReduceOp::Xor}};
+      const auto *found = std::find_if(std::begin(kOps), std::end(kOps),
+                                       [&](const auto &k) { return k.first == op; });
+      if (found == std::end(kOps))
+        return false;
+      in.redOp = found->second;
+      rest.erase(rest.begin() + 4);
+      if (!tensor(in, rest, n) || in.op != PtxOp::CpAsyncBulkTensorStore)
+        return false;
+      in.op = PtxOp::CpReduceAsyncBulkTensor;
+      return true;
+    }
     if (head == "cp" && parts.size() == 9 && parts[1] == "reduce" && parts[2] == "async" &&
         parts[3] == "bulk" && parts[4] == "global" && parts[5] == "shared::cta" &&
         parts[6] == "bulk_group" && n == 3 && in.args[0].kind == PtxOperand::Kind::Address &&
@@ -992,6 +1016,24 @@ private:
     std::vector<std::string_view> rest(parts.begin() + 3, parts.end());
     if (!rest.empty() && rest[0] == "tensor")
       return tensor(in, rest, n);
+    if (rest.size() >= 2 && rest[0] == "prefetch" && rest[1] == "tensor") {
+      // cp.async.bulk.prefetch.tensor.Nd.L2.global{.tile}{.L2::cache_hint}
+      rest.erase(rest.begin());
+      if (rest.size() < 2 || rest[1].size() != 2 || rest[1][1] != 'd' || rest[1][0] < '1' ||
+          rest[1][0] > '5' || in.coords != static_cast<std::uint32_t>(rest[1][0] - '0') ||
+          in.tensorAt != 0)
+        return false;
+      rest.erase(rest.begin(), rest.begin() + 2);
+      rest.erase(std::remove(rest.begin(), rest.end(), "tile"), rest.end());
+      const bool hint = !rest.empty() && rest.back() == "L2::cache_hint";
+      if (hint)
+        rest.pop_back();
+      if (rest.size() != 2 || rest[0] != "L2" || rest[1] != "global" ||
+          n != 1 + in.coords + (hint ? 1 : 0))
+        return false;
+      in.op = PtxOp::CpAsyncBulkPrefetchTensor;
+      return true;
+    }
     if (rest.size() == 1 && rest[0] == "commit_group" && n == 0) {
       in.op = PtxOp::CpAsyncBulkCommit;
       return true;

@@ -233,6 +233,58 @@ std::uint64_t tensorNanFill(TensorDataType t) {
   }
 }
 
+namespace {
+const char *typeName(TensorDataType t) {
+  static constexpr const char *kNames[kTensorDataTypes] = {
+      "UINT8",        "UINT16",       "UINT32",        "INT32",        "UINT64",      "INT64",
+      "FLOAT16",      "FLOAT32",      "FLOAT64",       "BFLOAT16",     "FLOAT32_FTZ", "TFLOAT32",
+      "TFLOAT32_FTZ", "16U4_ALIGN8B", "16U4_ALIGN16B", "16U6_ALIGN16B"};
+  return kNames[static_cast<std::uint32_t>(t)];
+}
+const char *opName(ReduceOp op) {
+  static constexpr const char *kNames[] = {"add", "min", "max", "inc", "dec", "and", "or", "xor"};
+  return kNames[static_cast<std::uint32_t>(op)];
+}
+} // namespace
+
+bool tensorReduceType(TensorDataType t, ReduceOp op, ReduceType &out) {
+  const bool bits = op == ReduceOp::And || op == ReduceOp::Or || op == ReduceOp::Xor;
+  std::string_view name;
+  switch (t) {
+  case TensorDataType::U32:
+    name = bits ? "b32" : "u32";
+    break;
+  case TensorDataType::S32:
+    name = bits ? "b32" : "s32";
+    break;
+  case TensorDataType::U64:
+    name = bits ? "b64" : "u64";
+    break;
+  case TensorDataType::S64:
+    name = bits ? "b64" : "s64";
+    break;
+  case TensorDataType::F32:
+  case TensorDataType::F32Ftz:
+    name = "f32";
+    break;
+  case TensorDataType::F64:
+    name = "f64";
+    break;
+  default:
+    return false;
+  }
+  ReduceOp o;
+  return parseBulkReduce(opName(op), name, o, out);
+}
+
+std::string tensorReduceRefusal(TensorDataType t, ReduceOp op) {
+  const bool half = t == TensorDataType::F16 || t == TensorDataType::BF16;
+  return std::string(".") + opName(op) + " on a tensor map of CU_TENSOR_MAP_DATA_TYPE_" +
+         typeName(t) +
+         (half ? " (f16/bf16 bulk reductions are not simulated yet)"
+               : " is not a reduction PTX has (cp.reduce.async.bulk.tensor's type table)");
+}
+
 void tensorCopySegments(const TensorMapDesc &d, const std::int32_t *coords, std::uint64_t shared,
                         std::vector<TensorSegment> &out) {
   out.clear();

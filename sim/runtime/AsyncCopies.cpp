@@ -159,7 +159,10 @@ void AsyncCopyQueue::land(std::size_t i) {
   if (c.tensor != nullptr) {
     const TensorCopy &t = *c.tensor;
     for (const model::TensorSegment &s : t.segments) {
-      if (!s.outOfBounds)
+      if (!s.outOfBounds && c.reduce)
+        model::applyBulkReduce(c.op, c.type, reinterpret_cast<void *>(s.global),
+                               reinterpret_cast<const void *>(s.shared), s.bytes);
+      else if (!s.outOfBounds)
         std::memmove(
             reinterpret_cast<void *>(c.kind == AsyncCopyKind::BulkLoad ? s.shared : s.global),
             reinterpret_cast<const void *>(c.kind == AsyncCopyKind::BulkLoad ? s.global : s.shared),

@@ -63,6 +63,13 @@ public:
   // (out-of-bounds elements are not written).
   void tensorStore(Lane *l, std::uintptr_t map, const std::int32_t *coords, std::uint32_t rank,
                    std::uintptr_t src, std::uintptr_t pc);
+  // cp.reduce.async.bulk.tensor.Nd: a tensor store that combines each
+  // in-bounds element with op (the element type is the map's).
+  void tensorReduce(Lane *l, std::uintptr_t map, const std::int32_t *coords, std::uint32_t rank,
+                    std::uintptr_t src, model::ReduceOp op, std::uintptr_t pc);
+  // cp.async.bulk.prefetch.tensor.Nd.L2: only the map is checked (a prefetch
+  // into L2 changes nothing a program can see).
+  void tensorPrefetch(Lane *l, std::uintptr_t map, std::uint32_t rank, std::uintptr_t pc);
   void bulkCommit(Lane *l);
   // cp.async.bulk.wait_group{.read} n.
   void bulkWait(Lane *l, std::uint32_t n);

@@ -297,6 +297,24 @@ TEST_CASE("tensor map: the segments of a box") {
   }
 }
 
+TEST_CASE("tensor map: the element types of reductions") {
+  ReduceType t;
+  CHECK(tensorReduceType(TensorDataType::F32, ReduceOp::Add, t));
+  CHECK(t == ReduceType::F32);
+  CHECK(tensorReduceType(TensorDataType::S32, ReduceOp::Min, t));
+  CHECK(t == ReduceType::S32);
+  CHECK(tensorReduceType(TensorDataType::U64, ReduceOp::Xor, t));
+  CHECK(t == ReduceType::B64);
+  CHECK_FALSE(tensorReduceType(TensorDataType::F32, ReduceOp::Min, t)); // no .min.f32
+  CHECK_FALSE(tensorReduceType(TensorDataType::S64, ReduceOp::Add, t)); // no .add.s64
+  CHECK_FALSE(tensorReduceType(TensorDataType::F16, ReduceOp::Add, t)); // not simulated
+  CHECK(tensorReduceRefusal(TensorDataType::F16, ReduceOp::Add).find("not simulated") !=
+        std::string::npos);
+  CHECK(tensorReduceRefusal(TensorDataType::F32, ReduceOp::Min) ==
+        ".min on a tensor map of CU_TENSOR_MAP_DATA_TYPE_FLOAT32 is not a reduction PTX has "
+        "(cp.reduce.async.bulk.tensor's type table)");
+}
+
 TEST_CASE("tensor map: NaN fills") {
   CHECK(tensorNanFill(TensorDataType::F32) == 0x7fffffff);
   CHECK(tensorNanFill(TensorDataType::F16) == 0x7fff);
@@ -334,15 +352,34 @@ TEST_CASE("inline PTX: tensor copies") {
   CHECK_FALSE(parsePtx("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%1}], "
                        "[%2];",
                        p, e));
-  // Refused by name: multicast, im2col, reduce, prefetch, tensormap fences.
+  // Reductions (the operator between the spaces and the mode) and prefetches.
+  REQUIRE(parsePtx("cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group "
+                   "[%0, {%1, %2}], [%3];",
+                   p, e));
+  CHECK(p.code[0].op == PtxOp::CpReduceAsyncBulkTensor);
+  CHECK(p.code[0].redOp == ReduceOp::Add);
+  CHECK(p.code[0].coords == 2);
+  REQUIRE(parsePtx("cp.reduce.async.bulk.tensor.1d.global.shared::cta.xor.bulk_group "
+                   "[%0, {%1}], [%2];",
+                   p, e));
+  CHECK(p.code[0].redOp == ReduceOp::Xor);
+  REQUIRE(parsePtx("cp.async.bulk.prefetch.tensor.3d.L2.global.tile [%0, {%1, %2, %3}];", p, e));
+  CHECK(p.code[0].op == PtxOp::CpAsyncBulkPrefetchTensor);
+  CHECK(p.code[0].coords == 3);
+  CHECK(
+      parsePtx("cp.async.bulk.prefetch.tensor.1d.L2.global.L2::cache_hint [%0, {%1}], %2;", p, e));
+  // Refused by name: multicast, im2col (copies, reductions, prefetches), an
+  // unknown operator, tensormap fences.
   for (const char *refused :
        {"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes."
         "multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;",
         "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], "
         "[%1, {%2, %3, %4}], [%5], {%6};",
-        "cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [%0, {%1, %2}], "
+        "cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.im2col_no_offs.bulk_group "
+        "[%0, {%1, %2, %3}], [%4];",
+        "cp.reduce.async.bulk.tensor.2d.global.shared::cta.mul.tile.bulk_group [%0, {%1, %2}], "
         "[%3];",
-        "cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];",
+        "cp.async.bulk.prefetch.tensor.3d.L2.global.im2col [%0, {%1, %2, %3}], {%4};",
         "fence.proxy.tensormap::generic.acquire.gpu [%0], 128;"}) {
     CHECK_FALSE(parsePtx(refused, p, e));
     CHECK(e.find("unsupported inline PTX instruction") != std::string::npos);

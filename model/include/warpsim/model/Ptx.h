@@ -91,6 +91,13 @@ enum class PtxOp : std::uint8_t {
   //   [map, {c0, .., cN-1}], [s]{, policy}
   // args: map, c0 .. cN-1, s{, policy}
   CpAsyncBulkTensorStore,
+  // cp.reduce.async.bulk.tensor.Nd.global.shared::cta.redOp{.tile}.bulk_group
+  //   {.L2::cache_hint} [map, {c0, ..}], [s]{, policy} (args as the store;
+  // the element type is the map's, checked when it runs)
+  CpReduceAsyncBulkTensor,
+  // cp.async.bulk.prefetch.tensor.Nd.L2.global{.tile}{.L2::cache_hint}
+  //   [map, {c0, ..}]{, policy}
+  CpAsyncBulkPrefetchTensor,
 };
 
 struct PtxOperand {

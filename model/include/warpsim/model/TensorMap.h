@@ -43,6 +43,8 @@
 #include <string>
 #include <vector>
 
+#include "warpsim/model/BulkReduce.h"
+
 namespace warpsim::model {
 
 // CUtensorMapDataType, CUtensorMapSwizzle, ... as cuda.h numbers them.
@@ -127,6 +129,13 @@ constexpr std::uint32_t tensorSharedAlignment(std::uint32_t span) { return span 
 // The bit pattern of the NaN fill of one element of `type` (0 for the
 // integer types, which have no NaN fill).
 std::uint64_t tensorNanFill(TensorDataType type);
+
+// cp.reduce.async.bulk.tensor: the element type a reduction with `op` uses
+// on a map of `type` (PTX: the map's type; .and/.or/.xor take .b32/.b64),
+// false where PTX has no such combination or warpsim does not execute it
+// (f16, bf16: model/BulkReduce.h); then tensorReduceRefusal says why.
+bool tensorReduceType(TensorDataType type, ReduceOp op, ReduceType &out);
+std::string tensorReduceRefusal(TensorDataType type, ReduceOp op);
 
 // A piece of a tiled copy: `bytes` bytes contiguous in shared memory (from
 // `shared`, an offset in the CTA's window) and in global memory (from
