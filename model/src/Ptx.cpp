@@ -221,6 +221,34 @@ private:
           in.args.push_back(y);
           continue;
         }
+        // A tensor-map operand [map, {c0, .., cN-1}] (tensor copies): the
+        // map's address, then the N coordinates (1..5).
+        if (a.size() > 2 && a.front() == '[' && a.back() == ']' &&
+            a.find('{') != std::string_view::npos) {
+          const std::vector<std::string_view> parts2 = split(a.substr(1, a.size() - 2), ',');
+          std::vector<std::string_view> elems;
+          if (parts2.size() == 2 && parts2[1].size() > 2 && parts2[1].front() == '{' &&
+              parts2[1].back() == '}')
+            elems = split(parts2[1].substr(1, parts2[1].size() - 2), ',');
+          PtxOperand map;
+          if (elems.empty() || elems.size() > 5 || in.coords != 0 ||
+              !operand("[" + std::string(parts2[0]) + "]", map))
+            return fail("malformed inline PTX operand '" + std::string(a) + "' in '" + in.text +
+                        "'");
+          in.tensorAt = static_cast<std::uint32_t>(in.args.size());
+          in.coords = static_cast<std::uint32_t>(elems.size());
+          in.args.push_back(map);
+          in.groups.push_back(1);
+          for (std::string_view e : elems) {
+            PtxOperand o;
+            if (!operand(e, o) || o.kind == PtxOperand::Kind::Address)
+              return fail("malformed inline PTX operand '" + std::string(a) + "' in '" + in.text +
+                          "'");
+            in.args.push_back(o);
+            in.groups.push_back(1);
+          }
+          continue;
+        }
         // A vector operand {a, b{, c, d}}: its elements, in order (1, 2, 4
         // or 8 of them; several vectors only in matrix instructions).
         if (!a.empty() && a.front() == '{') {
@@ -251,6 +279,11 @@ private:
         in.groups.push_back(1);
       }
     if (!classify(parts, in))
+      return unsupported(s);
+    const bool tensor =
+        in.op == PtxOp::CpAsyncBulkTensorLoad || in.op == PtxOp::CpAsyncBulkTensorStore ||
+        in.op == PtxOp::CpReduceAsyncBulkTensor || in.op == PtxOp::CpAsyncBulkPrefetchTensor;
+    if (in.coords != 0 && !tensor)
       return unsupported(s);
     const bool matrix = in.op == PtxOp::MmaSync || in.op == PtxOp::Ldmatrix ||
                         in.op == PtxOp::Stmatrix || in.op == PtxOp::Movmatrix;
@@ -511,6 +544,29 @@ private:
     }
     if (head == "cp" && parts.size() >= 3 && parts[1] == "async" && parts[2] == "bulk")
       return bulk(in, parts, n);
+    if (head == "cp" && parts.size() >= 6 && parts[1] == "reduce" && parts[2] == "async" &&
+        parts[3] == "bulk" && parts[4] == "tensor") {
+      // The reduction's operator comes after the state spaces; the rest is
+      // a tensor store's form.
+      std::vector<std::string_view> rest(parts.begin() + 4, parts.end());
+      if (rest.size() < 5)
+        return false;
+      const std::string_view op = rest[4];
+      static constexpr std::pair<std::string_view, ReduceOp> kOps[] = {
+          {"add", ReduceOp::Add}, {"min", ReduceOp::Min}, {"max", ReduceOp::Max},
+          {"inc", ReduceOp::Inc}, {"dec", ReduceOp::Dec}, {"and", ReduceOp::And},
+          {"or", ReduceOp::Or},   {"xor", ReduceOp::Xor}};
+      const auto *found = std::find_if(std::begin(kOps), std::end(kOps),
+                                       [&](const auto &k) { return k.first == op; });
+      if (found == std::end(kOps))
+        return false;
+      in.redOp = found->second;
+      rest.erase(rest.begin() + 4);
+      if (!tensor(in, rest, n) || in.op != PtxOp::CpAsyncBulkTensorStore)
+        return false;
+      in.op = PtxOp::CpReduceAsyncBulkTensor;
+      return true;
+    }
     if (head == "cp" && parts.size() == 9 && parts[1] == "reduce" && parts[2] == "async" &&
         parts[3] == "bulk" && parts[4] == "global" && parts[5] == "shared::cta" &&
         parts[6] == "bulk_group" && n == 3 && in.args[0].kind == PtxOperand::Kind::Address &&
@@ -958,6 +1014,26 @@ private:
   static bool bulk(PtxInstr &in, const std::vector<std::string_view> &parts, std::size_t n) {
     auto addr = [&](std::size_t i) { return in.args[i].kind == PtxOperand::Kind::Address; };
     std::vector<std::string_view> rest(parts.begin() + 3, parts.end());
+    if (!rest.empty() && rest[0] == "tensor")
+      return tensor(in, rest, n);
+    if (rest.size() >= 2 && rest[0] == "prefetch" && rest[1] == "tensor") {
+      // cp.async.bulk.prefetch.tensor.Nd.L2.global{.tile}{.L2::cache_hint}
+      rest.erase(rest.begin());
+      if (rest.size() < 2 || rest[1].size() != 2 || rest[1][1] != 'd' || rest[1][0] < '1' ||
+          rest[1][0] > '5' || in.coords != static_cast<std::uint32_t>(rest[1][0] - '0') ||
+          in.tensorAt != 0)
+        return false;
+      rest.erase(rest.begin(), rest.begin() + 2);
+      rest.erase(std::remove(rest.begin(), rest.end(), "tile"), rest.end());
+      const bool hint = !rest.empty() && rest.back() == "L2::cache_hint";
+      if (hint)
+        rest.pop_back();
+      if (rest.size() != 2 || rest[0] != "L2" || rest[1] != "global" ||
+          n != 1 + in.coords + (hint ? 1 : 0))
+        return false;
+      in.op = PtxOp::CpAsyncBulkPrefetchTensor;
+      return true;
+    }
     if (rest.size() == 1 && rest[0] == "commit_group" && n == 0) {
       in.op = PtxOp::CpAsyncBulkCommit;
       return true;
@@ -978,6 +1054,39 @@ private:
     if (rest.size() == 3 && rest[0] == "global" && rest[1] == "shared::cta" &&
         rest[2] == "bulk_group" && n == 3 && addr(0) && addr(1)) {
       in.op = PtxOp::CpAsyncBulkStore;
+      return true;
+    }
+    return false;
+  }
+
+  // cp.async.bulk.tensor.Nd forms, tile mode (rest[0] is tensor). Every
+  // other mode and qualifier (.im2col, .multicast::cluster, .cta_group,
+  // gather/scatter) is refused.
+  static bool tensor(PtxInstr &in, std::vector<std::string_view> rest, std::size_t n) {
+    auto addr = [&](std::size_t i) {
+      return i < n && in.args[i].kind == PtxOperand::Kind::Address;
+    };
+    if (rest.size() < 2 || rest[1].size() != 2 || rest[1][1] != 'd' || rest[1][0] < '1' ||
+        rest[1][0] > '5' || in.coords != static_cast<std::uint32_t>(rest[1][0] - '0'))
+      return false;
+    rest.erase(rest.begin(), rest.begin() + 2);
+    rest.erase(std::remove(rest.begin(), rest.end(), "tile"), rest.end());
+    bool hint = false;
+    if (!rest.empty() && rest.back() == "L2::cache_hint") {
+      hint = true;
+      rest.pop_back();
+    }
+    const std::size_t c = in.coords, extra = hint ? 1 : 0;
+    if (rest.size() == 3 && (rest[0] == "shared::cluster" || rest[0] == "shared::cta") &&
+        rest[1] == "global" && rest[2] == "mbarrier::complete_tx::bytes" && in.tensorAt == 1 &&
+        n == 3 + c + extra && addr(0) && addr(2 + c)) {
+      in.op = PtxOp::CpAsyncBulkTensorLoad;
+      in.sharedCluster = rest[0] == "shared::cluster";
+      return true;
+    }
+    if (rest.size() == 3 && rest[0] == "global" && rest[1] == "shared::cta" &&
+        rest[2] == "bulk_group" && in.tensorAt == 0 && n == 2 + c + extra && addr(1 + c)) {
+      in.op = PtxOp::CpAsyncBulkTensorStore;
       return true;
     }
     return false;

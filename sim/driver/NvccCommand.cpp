@@ -315,11 +315,13 @@ int runNvcc(const std::vector<std::string> &args) {
     ld.insert(ld.end(), objects.begin(), objects.end());
     ld.insert(ld.end(), n.library_dirs.begin(), n.library_dirs.end());
     // The CUDA runtime libraries nvcc links by default, and the CUDA
-    // libraries warpsim provides (sim/libs), are warpsim's runtime; NVTX
+    // libraries warpsim provides (sim/libs; the driver's tensor maps,
+    // -lcuda: runtime/TensorMaps.cpp), are warpsim's runtime; NVTX
     // (-lnvToolsExt, pre-v3 builds) is header-only here (nvtx3/nvToolsExt.h).
     for (const std::string &l : n.libraries)
       if (l != "-lcudart" && l != "-lcudart_static" && l != "-lcudadevrt" && l != "-lcublas" &&
-          l != "-lcublasLt" && l != "-lcurand" && l != "-lcusparse" && l != "-lnvToolsExt")
+          l != "-lcublasLt" && l != "-lcurand" && l != "-lcusparse" && l != "-lnvToolsExt" &&
+          l != "-lcuda")
         ld.push_back(l);
     for (const std::string &f : hostFlagsForCompile(n.host_flags))
       if (f.rfind("-I", 0) != 0 && f.rfind("-D", 0) != 0 && f.rfind("-W", 0) != 0 && f != "-fPIC" &&

@@ -88,6 +88,7 @@ void ProfileCounters::add(const ProfileCounters &o) {
   instructions += o.instructions;
   active_lanes += o.active_lanes;
   partial += o.partial;
+  bulk_bytes += o.bulk_bytes;
   for (int i = 0; i < 3; ++i) {
     shared_instructions[i] += o.shared_instructions[i];
     wavefronts[i] += o.wavefronts[i];
@@ -194,6 +195,7 @@ ProfileData readProfile(const std::string &reportPath, const std::string &progra
       c.instructions = u64(*s, "instructions");
       c.active_lanes = u64(*s, "active_lanes");
       c.partial = u64(*s, "partial");
+      c.bulk_bytes = u64(*s, "bulk_bytes");
       const int oi = opIndex(op);
       if (oi >= 0 && space == "shared") {
         c.shared_instructions[oi] = c.instructions;
@@ -314,6 +316,16 @@ std::string renderProfileText(const ProfileData &p) {
            "  " + pad(shared ? std::to_string(cf) : "-", 9) + "  " + pad(ratio(sec, req), 8) +
            "  " + src + "\n";
     }
+    // Bulk copies (TMA) move their bytes outside the LSU counts above: the
+    // bytes each line's copies wrote, when there are any.
+    if (c.bulk_bytes != 0) {
+      t += kBar + std::string("    bulk copies (TMA): ") + std::to_string(c.bulk_bytes) +
+           " bytes written\n";
+      for (std::size_t i = 0; i < k.lines.size(); ++i)
+        if (const std::uint64_t b = k.lines[i].counters.bulk_bytes; b != 0)
+          t += kBar + std::string("    ") + pad(locs[i], locW, true) + "  " +
+               pad(std::to_string(b), 10) + " bytes\n";
+    }
     t += kBar + std::string("\n");
   }
   return t;
@@ -339,6 +351,8 @@ std::string renderProfileJson(const ProfileData &p) {
     o["warp_instructions"] = c.instructions;
     o["active_lanes"] = c.active_lanes;
     o["divergent_instructions"] = c.partial;
+    if (c.bulk_bytes != 0)
+      o["bulk_bytes"] = c.bulk_bytes;
     o["simt_efficiency"] = c.instructions == 0
                                ? 0.0
                                : static_cast<double>(c.active_lanes) /

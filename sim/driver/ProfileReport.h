@@ -18,6 +18,7 @@ struct ProfileCounters {
   // [0] loads, [1] stores, [2] atomics
   std::uint64_t shared_instructions[3] = {}, wavefronts[3] = {}, ideal_wavefronts[3] = {};
   std::uint64_t requests[3] = {}, sectors[3] = {};
+  std::uint64_t bulk_bytes = 0; // bytes bulk copies (TMA) wrote
   void add(const ProfileCounters &o);
   std::uint64_t conflicts(int op) const { return wavefronts[op] - ideal_wavefronts[op]; }
 };

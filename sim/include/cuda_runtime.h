@@ -125,6 +125,15 @@ cudaError_t cudaDeviceGetLimit(std::size_t *value, cudaLimit limit);
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
 cudaError_t cudaRuntimeGetVersion(int *version);
 cudaError_t cudaDriverGetVersion(int *version);
+// The driver functions warpsim provides (cuda.h: cuTensorMapEncodeTiled,
+// cuInit, cuDriverGetVersion, cuGetErrorName, cuGetErrorString), by name;
+// any other symbol is cudaDriverEntryPointSymbolNotFound.
+cudaError_t cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags,
+                                    cudaDriverEntryPointQueryResult *driverStatus = nullptr);
+cudaError_t
+cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr, unsigned int cudaVersion,
+                                 unsigned long long flags,
+                                 cudaDriverEntryPointQueryResult *driverStatus = nullptr);
 
 cudaError_t cudaStreamCreate(cudaStream_t *stream);
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);

@@ -99,6 +99,11 @@ public:
       trace_.record(a.block, a.warp, a.active_mask, op, a.pc);
   }
 
+  void onAsyncCopy(const AsyncCopyEvent &e) override {
+    if (!e.landed && e.kind != AsyncCopyKind::CpAsync)
+      site(e.pc, Op::Bulk).bulk_bytes += e.size;
+  }
+
   void onBarrierArrive(const BarrierEvent &e) override {
     other(e.block, e.warp, e.mask, e.pc, Op::Barrier);
   }
@@ -150,6 +155,8 @@ public:
           j += (b ? "," : "") + std::to_string(s->worst_bank_load[b]);
         j += "]";
       }
+      if (s->bulk_bytes != 0)
+        j += ",\"bulk_bytes\":" + std::to_string(s->bulk_bytes);
       if (s->requests != 0)
         j += ",\"requests\":" + std::to_string(s->requests) +
              ",\"sectors\":" + std::to_string(s->sectors) +

@@ -37,6 +37,10 @@ struct SiteCounters {
   std::uint64_t requests = 0;
   std::uint64_t sectors = 0;
   std::uint64_t ideal_sectors = 0;
+  // Bulk copies (cp.async.bulk{.tensor}, cp.reduce.async.bulk): the bytes
+  // they write to their destination (a tensor load's out-of-bounds fill
+  // included, a tensor store's skipped elements not).
+  std::uint64_t bulk_bytes = 0;
 };
 
 } // namespace warpsim::sim::profile

@@ -41,12 +41,34 @@ void AsyncCopyQueue::issue(const InFlightCopy &c) {
   copies_.back().seq = ++seq_;
   // Issued on the thread's fiber, in its runtime call: the call's site.
   copies_.back().site = c.pc != 0 ? currentSiteId() : kNoSite;
-  AsyncCopyEvent e{&x_.info, c.thread, c.pc, c.dst, c.src, c.size, false, c.kind, c.srcSize};
-  e.site = copies_.back().site;
-  for (Observer *o : x_.rt_.observers)
-    o->onAsyncCopy(e);
+  notify(copies_.back(), false);
   if (x_.rt_.options.async_eager)
     land(copies_.size() - 1);
+}
+
+void AsyncCopyQueue::notify(const InFlightCopy &c, bool landed) {
+  if (x_.rt_.observers.empty())
+    return;
+  if (c.tensor == nullptr) {
+    AsyncCopyEvent e{&x_.info, c.thread, c.pc, c.dst, c.src, c.size, landed, c.kind, c.srcSize};
+    e.site = c.site;
+    for (Observer *o : x_.rt_.observers)
+      o->onAsyncCopy(e);
+    return;
+  }
+  // A load's out-of-bounds segments write the fill and read nothing; a
+  // store's are not copied at all.
+  const bool load = c.kind == AsyncCopyKind::BulkLoad;
+  for (const model::TensorSegment &s : c.tensor->segments) {
+    if (s.outOfBounds && !load)
+      continue;
+    AsyncCopyEvent e{
+        &x_.info, c.thread, c.pc,   load ? s.shared : s.global, load ? s.global : s.shared,
+        s.bytes,  landed,   c.kind, s.outOfBounds ? 0 : s.bytes};
+    e.site = c.site;
+    for (Observer *o : x_.rt_.observers)
+      o->onAsyncCopy(e);
+  }
 }
 
 void AsyncCopyQueue::checkBulkOperands(Lane *l, std::uintptr_t dst, std::uintptr_t src,
@@ -134,7 +156,22 @@ void AsyncCopyQueue::asyncWait(Lane *l, std::uint32_t n, std::uintptr_t pc) {
 void AsyncCopyQueue::land(std::size_t i) {
   const InFlightCopy c = copies_[i];
   copies_.erase(copies_.begin() + static_cast<std::ptrdiff_t>(i));
-  if (c.reduce) {
+  if (c.tensor != nullptr) {
+    const TensorCopy &t = *c.tensor;
+    for (const model::TensorSegment &s : t.segments) {
+      if (!s.outOfBounds && c.reduce)
+        model::applyBulkReduce(c.op, c.type, reinterpret_cast<void *>(s.global),
+                               reinterpret_cast<const void *>(s.shared), s.bytes);
+      else if (!s.outOfBounds)
+        std::memmove(
+            reinterpret_cast<void *>(c.kind == AsyncCopyKind::BulkLoad ? s.shared : s.global),
+            reinterpret_cast<const void *>(c.kind == AsyncCopyKind::BulkLoad ? s.global : s.shared),
+            s.bytes);
+      else if (c.kind == AsyncCopyKind::BulkLoad)
+        for (std::uint32_t k = 0; k < s.bytes; k += t.elemSize)
+          std::memcpy(reinterpret_cast<void *>(s.shared + k), &t.fill, t.elemSize);
+    }
+  } else if (c.reduce) {
     model::applyBulkReduce(c.op, c.type, reinterpret_cast<void *>(c.dst),
                            reinterpret_cast<const void *>(c.src), c.size);
   } else {
@@ -146,10 +183,7 @@ void AsyncCopyQueue::land(std::size_t i) {
   else if (c.kind == AsyncCopyKind::BulkStore)
     x_.sync_.bulkGroupsOf(c.thread).landed(c.group);
   x_.progress();
-  AsyncCopyEvent e{&x_.info, c.thread, c.pc, c.dst, c.src, c.size, true, c.kind, c.srcSize};
-  e.site = c.site;
-  for (Observer *o : x_.rt_.observers)
-    o->onAsyncCopy(e);
+  notify(c, true);
   // The copy's complete_tx, made by the async proxy on the issuing thread's
   // behalf (so the race detector orders the thread's copy with the waiters).
   if (c.kind == AsyncCopyKind::BulkLoad)

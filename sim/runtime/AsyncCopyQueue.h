@@ -6,10 +6,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "Observer.h"
 #include "warpsim/model/BulkReduce.h"
+#include "warpsim/model/TensorMap.h"
 
 namespace warpsim::sim {
 
@@ -52,6 +54,22 @@ public:
   // when it lands, each destination element becomes op(element, source).
   void bulkReduce(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
                   model::ReduceOp op, model::ReduceType type, std::uintptr_t pc);
+  // cp.async.bulk.tensor.Nd global -> shared (TensorCopies.cpp): the box at
+  // `coords` of the tensor map at `map` to shared `dst`, landing as one
+  // complete_tx of the whole box's bytes on the mbarrier at `mbar`.
+  void tensorLoad(Lane *l, std::uintptr_t dst, std::uintptr_t map, const std::int32_t *coords,
+                  std::uint32_t rank, std::uintptr_t mbar, std::uintptr_t pc);
+  // cp.async.bulk.tensor.Nd shared -> global in the thread's open bulk group
+  // (out-of-bounds elements are not written).
+  void tensorStore(Lane *l, std::uintptr_t map, const std::int32_t *coords, std::uint32_t rank,
+                   std::uintptr_t src, std::uintptr_t pc);
+  // cp.reduce.async.bulk.tensor.Nd: a tensor store that combines each
+  // in-bounds element with op (the element type is the map's).
+  void tensorReduce(Lane *l, std::uintptr_t map, const std::int32_t *coords, std::uint32_t rank,
+                    std::uintptr_t src, model::ReduceOp op, std::uintptr_t pc);
+  // cp.async.bulk.prefetch.tensor.Nd.L2: only the map is checked (a prefetch
+  // into L2 changes nothing a program can see).
+  void tensorPrefetch(Lane *l, std::uintptr_t map, std::uint32_t rank, std::uintptr_t pc);
   void bulkCommit(Lane *l);
   // cp.async.bulk.wait_group{.read} n.
   void bulkWait(Lane *l, std::uint32_t n);
@@ -66,6 +84,13 @@ public:
   void landAll();
 
 private:
+  // What a tensor copy moves: its segments (shared addresses in the
+  // block's window, global ones in the tensor) and the out-of-bounds fill.
+  struct TensorCopy {
+    std::vector<model::TensorSegment> segments;
+    std::uint64_t fill = 0; // one element's bit pattern
+    std::uint32_t elemSize = 1;
+  };
   struct InFlightCopy {
     std::uint32_t thread;
     std::uintptr_t dst, src;
@@ -79,6 +104,7 @@ private:
     model::ReduceOp op = model::ReduceOp::Add;
     model::ReduceType type = model::ReduceType::U32;
     std::uint32_t site = kNoSite; // the static site id taken with `pc` (issue)
+    std::shared_ptr<const TensorCopy> tensor = nullptr; // a tensor copy: its segments
   };
   struct AsyncArrival {
     std::uint32_t thread;
@@ -92,6 +118,15 @@ private:
   void checkBulkOperands(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
                          std::uintptr_t pc);
   void issue(const InFlightCopy &c);
+  // The observers' events of a copy at its issue or landing: one per
+  // segment for a tensor copy.
+  void notify(const InFlightCopy &c, bool landed);
+  // The tensor map at `map`, checked (a located error ends the launch).
+  model::TensorMapDesc tensorMapAt(Lane *l, std::uintptr_t map, std::uint32_t rank,
+                                   std::uintptr_t pc);
+  // A tensor copy's issue: its accesses and the copy in flight.
+  void tensorIssue(Lane *l, InFlightCopy c, const model::TensorMapDesc &d,
+                   const std::int32_t *coords, std::uintptr_t shared);
   void land(std::size_t copy);
   // An mbarrier.arrive of one by the thread, at the site of its
   // cp.async.mbarrier.arrive, made when its copies have landed.

@@ -624,6 +624,32 @@ private:
                                   static_cast<std::uint32_t>(read(a[2])), in.redOp, in.redType,
                                   pc_);
       break;
+    case PtxOp::CpAsyncBulkTensorLoad:
+    case PtxOp::CpAsyncBulkTensorStore:
+    case PtxOp::CpReduceAsyncBulkTensor:
+    case PtxOp::CpAsyncBulkPrefetchTensor: {
+      // The coordinates are signed 32-bit registers.
+      std::int32_t coords[5] = {0, 0, 0, 0, 0};
+      for (std::uint32_t k = 0; k < in.coords; ++k)
+        coords[k] =
+            static_cast<std::int32_t>(static_cast<std::uint32_t>(read(a[in.tensorAt + 1 + k])));
+      const std::uintptr_t map = read(a[in.tensorAt]);
+      if (in.op == PtxOp::CpAsyncBulkTensorLoad)
+        block().copies().tensorLoad(
+            l_, reinterpret_cast<std::uintptr_t>(shared(a[0])), map, coords, in.coords,
+            reinterpret_cast<std::uintptr_t>(shared(a[2 + in.coords])), pc_);
+      else if (in.op == PtxOp::CpAsyncBulkTensorStore)
+        block().copies().tensorStore(l_, map, coords, in.coords,
+                                     reinterpret_cast<std::uintptr_t>(shared(a[1 + in.coords])),
+                                     pc_);
+      else if (in.op == PtxOp::CpReduceAsyncBulkTensor)
+        block().copies().tensorReduce(l_, map, coords, in.coords,
+                                      reinterpret_cast<std::uintptr_t>(shared(a[1 + in.coords])),
+                                      in.redOp, pc_);
+      else
+        block().copies().tensorPrefetch(l_, map, in.coords, pc_);
+      break;
+    }
     case PtxOp::CpAsyncBulkCommit:
       block().copies().bulkCommit(l_);
       break;

@@ -155,6 +155,18 @@ inline cudaExtent make_cudaExtent(std::size_t w, std::size_t h, std::size_t d) {
   return cudaExtent{w, h, d};
 }
 
+// cudaGetDriverEntryPoint{ByVersion}: its flags and what the search found.
+enum cudaGetDriverEntryPointFlags {
+  cudaEnableDefault = 0x0,
+  cudaEnableLegacyStream = 0x1,
+  cudaEnablePerThreadDefaultStream = 0x2
+};
+enum cudaDriverEntryPointQueryResult {
+  cudaDriverEntryPointSuccess = 0,
+  cudaDriverEntryPointSymbolNotFound = 1,
+  cudaDriverEntryPointVersionNotSufficent = 2
+};
+
 enum cudaFuncCache {
   cudaFuncCachePreferNone = 0,
   cudaFuncCachePreferShared = 1,

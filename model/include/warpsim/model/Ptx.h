@@ -82,6 +82,22 @@ enum class PtxOp : std::uint8_t {
   Stmatrix,
   // movmatrix.sync.aligned.m8n8.trans.b16 d, a
   Movmatrix,
+  // cp.async.bulk.tensor.Nd.shared::cluster|shared::cta.global{.tile}
+  //   .mbarrier::complete_tx::bytes{.L2::cache_hint}
+  //   [d], [map, {c0, .., cN-1}], [mbar]{, policy}
+  // args: d, map, c0 .. cN-1, mbar{, policy} (PtxInstr::coords = N)
+  CpAsyncBulkTensorLoad,
+  // cp.async.bulk.tensor.Nd.global.shared::cta{.tile}.bulk_group{.L2::cache_hint}
+  //   [map, {c0, .., cN-1}], [s]{, policy}
+  // args: map, c0 .. cN-1, s{, policy}
+  CpAsyncBulkTensorStore,
+  // cp.reduce.async.bulk.tensor.Nd.global.shared::cta.redOp{.tile}.bulk_group
+  //   {.L2::cache_hint} [map, {c0, ..}], [s]{, policy} (args as the store;
+  // the element type is the map's, checked when it runs)
+  CpReduceAsyncBulkTensor,
+  // cp.async.bulk.prefetch.tensor.Nd.L2.global{.tile}{.L2::cache_hint}
+  //   [map, {c0, ..}]{, policy}
+  CpAsyncBulkPrefetchTensor,
 };
 
 struct PtxOperand {
@@ -143,6 +159,9 @@ struct PtxInstr {
   bool satfinite = false;  // MmaSync
   std::uint32_t count = 1; // Ldmatrix / Stmatrix: matrices (.x1, .x2, .x4)
   bool trans = false;      // Ldmatrix / Stmatrix / Movmatrix
+  // Tensor copies: the coordinates of the tensor-map operand [map, {c..}]
+  // (its rank), and where the operand is in `args`.
+  std::uint32_t coords = 0, tensorAt = 0;
 };
 
 struct PtxProgram {
