@@ -25,7 +25,7 @@ for e in fibers "$other"; do
   mask='s/address 0x[0-9A-F]* (\(host\|global\|shared\) memory)/address <addr> (\1 memory)/'
   grep -v 'warpsim: kernel time\|warpsim: program peak RSS' "$work/out-$e.txt" |
     sed -e "$mask" >"$work/cmp-$e.txt"
-  grep -v "^warpsim: engine: \|^warpsim: warning: --engine compiled: kernel '.*' runs on fibers: " \
+  grep -v "^warpsim: engine: \|^warpsim: jobs: \|^warpsim: warning: --engine compiled: kernel '.*' runs on fibers: " \
     "$work/err-$e.txt" | sed -e "$mask" >"$work/cmperr-$e.txt"
 done
 for k in cmp cmperr; do
