@@ -209,4 +209,14 @@ inline std::uint64_t BlockExecutor::sinceProgress() const {
   return round_.classic() ? grid_.sinceProgress() : round_.sinceProgress;
 }
 
+inline void BlockExecutor::noteRead(Lane &l, std::uintptr_t pc, std::uintptr_t addr) {
+  const std::uint64_t since = sinceProgress();
+  if (since >= readFrom_) [[unlikely]]
+    noteReadInWindow(l, since, pc, addr);
+  else if (inReadWindow_) [[unlikely]] {
+    inReadWindow_ = false; // progress ended the window: the next one starts afresh
+    ++readWindow_;
+  }
+}
+
 } // namespace warpsim::sim

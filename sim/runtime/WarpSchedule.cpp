@@ -198,6 +198,7 @@ bool FastSchedule::accessAlone(BlockExecutor &x, Lane &l) {
   x.checkWatchedWrite(l); // the lane's previous write has happened by now
   if (e.access != AccessKind::Load)
     x.watchWrite(l, e.addr, e.size);
+  x.noteRead(l, e.pc, e.addr);
   for (Observer *o : x.rt_.accessObservers)
     o->onWarpAccess(a);
   if (++l.quantum < x.rt_.options.fast_quantum)
