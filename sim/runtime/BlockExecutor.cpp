@@ -253,14 +253,14 @@ void BlockExecutor::checkWatchedWrite(Lane &l) {
   if (l.watch_op) { // a warp operation since its last stop: a count moving?
     l.watch_op = false;
     if (sinceProgress() >= suspectSpinAfter(rt_.options) && laneStateMoved(l))
-      progress();
+      notSpinning();
   }
   if (l.watch_size == 0)
     return;
   if (std::memcmp(l.watch_old, reinterpret_cast<const void *>(l.watch_addr), l.watch_size) != 0)
     progress();
   else if (l.watch_store && sinceProgress() >= suspectSpinAfter(rt_.options) && laneStateMoved(l))
-    progress();
+    notSpinning();
   l.watch_size = 0;
 }
 
@@ -268,7 +268,7 @@ void BlockExecutor::noteReadInWindow(Lane &l, std::uint64_t since, std::uintptr_
                                      std::uintptr_t addr) {
   inReadWindow_ = true;
   if (readWalks(readTraces_[l.tid], readWindow_, since, pc, addr))
-    progress();
+    notSpinning();
 }
 
 void BlockExecutor::issue(Warp &w, std::uint64_t group) {

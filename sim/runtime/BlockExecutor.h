@@ -76,6 +76,12 @@ public:
   inline void progress();
   inline void stepWithoutProgress(std::uint64_t limit);
   inline std::uint64_t sinceProgress() const;
+  // Nothing changed, but the threads show they do not spin: the livelock
+  // count starts over, not sinceChange() (GridRunner::notSpinning).
+  inline void notSpinning();
+  // Warp instructions since something changed memory, completed a barrier
+  // or exited: the starvation rule's count (WarpSchedule.cpp).
+  inline std::uint64_t sinceChange() const;
   // A lane's access at `addr` by the instruction at `pc`: in the last half
   // of the livelock count, a read the lane did not make in its first pass
   // of that half is progress (SpinEvidence.h; inline in GridRunner.h).

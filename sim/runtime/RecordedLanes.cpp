@@ -407,10 +407,10 @@ Lane *BlockExecutor::replay(Lane *l) {
       return nullptr;
     // Each lane's log is finite (a lane that spun alone ended the program
     // while recording: compiledSpins), so a replayed event moves its lane
-    // toward its end: progress, whatever it wrote (issue 27 item 6: a
-    // same-value store in a counted loop is no spin, and no fiber state is
-    // left here to tell it by).
-    progress();
+    // toward its end: no spin, whatever it wrote (issue 27 item 6: a
+    // same-value store in a counted loop, and no fiber state is left here
+    // to tell it by). The starvation rule counts as under fibers.
+    notSpinning();
     if (!afterStop(n))
       return nullptr;
     if (n->state == LaneState::Exited) {

@@ -88,7 +88,7 @@ std::uint64_t LockstepSchedule::selectGroup(BlockExecutor &x, Warp &w) {
   // lanes of its warp wait gives them a turn.
   if (x.options().thread_model == ThreadModel::Independent && group == w.lastGroup &&
       (candidates & ~group) != 0) {
-    if (++w.streak >= kStarvationLimit && x.sinceProgress() >= w.streak) {
+    if (++w.streak >= kStarvationLimit && x.sinceChange() >= w.streak) {
       group = groupOf(__builtin_ctzll(candidates & ~group));
       w.streak = 0;
     }
