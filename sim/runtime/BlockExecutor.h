@@ -84,7 +84,8 @@ public:
   inline std::uint64_t sinceChange() const;
   // A lane's access at `addr` by the instruction at `pc`: in the last half
   // of the livelock count, a read the lane did not make in its first pass
-  // of that half is progress (SpinEvidence.h; inline in GridRunner.h).
+  // of that half shows it walks, no spin (ReadRecurrence.h; inline in
+  // GridRunner.h).
   inline void noteRead(Lane &l, std::uintptr_t pc, std::uintptr_t addr);
   // Where device printf goes: the launch's buffer, or this round's.
   std::string &printfBuffer();
@@ -284,8 +285,10 @@ private:
   std::vector<std::pair<cudaError_t, Finding>> recordedFindings_;
   std::unordered_map<std::uint64_t, std::vector<std::uintptr_t>> frames_; // by stack hash
   std::uint64_t sinceStore_ = 0;
-  // The compiled engine's read window (SpinEvidence.h): a write made in it
-  // ends it; the lane's trace in readTraces_.
+  // The compiled engine's read window (ReadRecurrence.h): a write made in
+  // it ends it; the lane's trace in readTraces_. (That engine runs only
+  // under the lockstep schedule, whose count is in warp instructions, as
+  // readFrom_ is.)
   std::uint64_t compiledWindow_ = 0;
   std::size_t logBytes_ = 0;
   LaneConflictWatch *watch_ = nullptr; // the direct path's, if watched
@@ -319,7 +322,7 @@ private:
   bool done_ = false;
   BlockStats stats_;
   WarpAccess scratch_{};          // the warp instruction being issued
-  // Livelock evidence of reads (SpinEvidence.h): each lane's reads in the
+  // Livelock evidence of reads (ReadRecurrence.h): each lane's reads in the
   // last half of the count, from readFrom_ on; a window ends when the count
   // is seen below readFrom_ again.
   std::vector<ReadTrace> readTraces_; // by thread

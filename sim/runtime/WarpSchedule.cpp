@@ -138,7 +138,7 @@ bool FastSchedule::step(BlockExecutor &x, Warp &w) {
     // No warp instructions: act on each lane's stop at once.
     const Ran ran = runReady(x, w, [&](Lane *l) {
       if (l->state != LaneState::Exited)
-        issueStop(x, l, o.spin_limit / o.fast_quantum + 1);
+        issueStop(x, l, livelockLimit(o));
     });
     if (ran == Ran::Aborted)
       return true;
