@@ -2,11 +2,13 @@
 // 6): each would finish on a GPU, so warpsim must not end them as a livelock.
 //  * same_store: every pass stores the value already there (a counter moves
 //    in a register);
-//  * walk: only loads, of a new address each pass, summed in registers;
+//  * walk: only loads, of a new address each pass, summed in registers (two
+//    blocks: parallel rounds under --jobs, tests/jobs);
 //  * vote: only warp votes on register values, no memory access at all.
 // Arguments: the passes (default 6000: more warp instructions than the
 // --spin-limit its CTests give, which the old rule, "no byte changed",
 // ended as a livelock), then optionally one kernel's name to run only it.
+// JOBS-EXPECT: 6000 passes: PASS
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -22,7 +24,7 @@ __global__ void walk(const int *in, int *out, int repeat) {
   int acc = 0;
   for (int i = 0; i < repeat; i++)
     acc += in[i];
-  out[threadIdx.x] = acc;
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
 
 __global__ void vote(int *out, int repeat) {
@@ -63,7 +65,7 @@ int main(int argc, char **argv) {
     ok &= stored;
   }
   if (runs("walk")) {
-    walk<<<1, threads>>>(in, out, repeat);
+    walk<<<2, threads / 2>>>(in, out, repeat); // two blocks: --jobs runs them side by side
     cudaMemcpy(r, out, sizeof r, cudaMemcpyDeviceToHost);
     bool walked = true;
     for (int t = 0; t < threads; t++)
