@@ -74,6 +74,12 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
   chain_ = schedule_->lanesChain();
   stats_ = BlockStats{};
   round_.admit(grid_.parallel());
+  readFrom_ = readWindowFrom(livelockLimit(rt_.options));
+  if (readTraces_.size() != nthreads)
+    readTraces_.resize(nthreads);
+  ++readWindow_; // an earlier block's traces are forgotten
+  ++compiledWindow_;
+  inReadWindow_ = false;
   rt_.memory.prepareSharedWindow(s, info.smem_size,
                                  static_cast<unsigned char>(rt_.options.shared_fill));
   if (PtxMemory *m = rt_.ptx)
@@ -244,13 +250,25 @@ void BlockExecutor::watchWrite(Lane &l, std::uintptr_t addr, std::uint32_t size)
 }
 
 void BlockExecutor::checkWatchedWrite(Lane &l) {
+  if (l.watch_op) { // a warp operation since its last stop: a count moving?
+    l.watch_op = false;
+    if (sinceProgress() >= suspectSpinAfter(rt_.options) && laneStateMoved(l))
+      notSpinning();
+  }
   if (l.watch_size == 0)
     return;
   if (std::memcmp(l.watch_old, reinterpret_cast<const void *>(l.watch_addr), l.watch_size) != 0)
     progress();
   else if (l.watch_store && sinceProgress() >= suspectSpinAfter(rt_.options) && laneStateMoved(l))
-    progress();
+    notSpinning();
   l.watch_size = 0;
+}
+
+void BlockExecutor::noteReadInWindow(Lane &l, std::uint64_t since, std::uintptr_t pc,
+                                     std::uintptr_t addr) {
+  inReadWindow_ = true;
+  if (readWalks(readTraces_[l.tid], readWindow_, since, pc, addr))
+    notSpinning();
 }
 
 void BlockExecutor::issue(Warp &w, std::uint64_t group) {
@@ -288,6 +306,7 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
       l.state = LaneState::Ready;
       if (a.kind != AccessKind::Load)
         watchWrite(l, l.ev.addr, l.ev.size);
+      noteRead(l, a.pc, l.ev.addr);
     }
     stats_.accesses += a.count;
     for (Observer *o : rt_.accessObservers)

@@ -26,6 +26,7 @@
 #include "Options.h"
 #include "RecordedLanes.h"
 #include "RoundState.h"
+#include "SpinEvidence.h"
 #include "SyncTable.h"
 
 namespace warpsim::sim {
@@ -75,6 +76,17 @@ public:
   inline void progress();
   inline void stepWithoutProgress(std::uint64_t limit);
   inline std::uint64_t sinceProgress() const;
+  // Nothing changed, but the threads show they do not spin: the livelock
+  // count starts over, not sinceChange() (GridRunner::notSpinning).
+  inline void notSpinning();
+  // Warp instructions since something changed memory, completed a barrier
+  // or exited: the starvation rule's count (WarpSchedule.cpp).
+  inline std::uint64_t sinceChange() const;
+  // A lane's access at `addr` by the instruction at `pc`: in the last half
+  // of the livelock count, a read the lane did not make in its first pass
+  // of that half shows it walks, no spin (ReadRecurrence.h; inline in
+  // GridRunner.h).
+  inline void noteRead(Lane &l, std::uintptr_t pc, std::uintptr_t addr);
   // Where device printf goes: the launch's buffer, or this round's.
   std::string &printfBuffer();
   // On the lane's fiber, before an operation on state other blocks share
@@ -273,13 +285,29 @@ private:
   std::vector<std::pair<cudaError_t, Finding>> recordedFindings_;
   std::unordered_map<std::uint64_t, std::vector<std::uintptr_t>> frames_; // by stack hash
   std::uint64_t sinceStore_ = 0;
+  // The compiled engine's read window (ReadRecurrence.h): a write made in
+  // it ends it; the lane's trace in readTraces_. (That engine runs only
+  // under the lockstep schedule, whose count is in warp instructions, as
+  // readFrom_ is.)
+  std::uint64_t compiledWindow_ = 0;
   std::size_t logBytes_ = 0;
   LaneConflictWatch *watch_ = nullptr; // the direct path's, if watched
   bool direct_ = false;                // the direct path runs lanes (watch_ set)
   bool laneStacks_ = false;            // lanes run on fibers (admit)
   // The direct path's stop: spin limit, then the lockstep count.
   [[gnu::always_inline]] inline void countDirect(Lane *l, EventKind kind, bool write,
-                                                 std::uintptr_t pc, std::uintptr_t position);
+                                                 std::uintptr_t pc, std::uintptr_t position,
+                                                 std::uintptr_t addr);
+  // The compiled engine's count of a lane's events since its last write,
+  // sinceStore_, at an event that is no write in the last half of
+  // --spin-limit: true when it passes the limit, its reads in that half
+  // re-reading what they read (a read that walks starts the count over).
+  bool compiledSpins(Lane &l, EventKind kind, std::uintptr_t pc, std::uintptr_t addr);
+  void wroteCompiled() {
+    if (sinceStore_ >= readFrom_) [[unlikely]]
+      ++compiledWindow_; // its window ends: the lanes' traces are forgotten
+    sinceStore_ = 0;
+  }
   std::uint32_t serial_ = 0;           // the running lane's serial in watch_
   LockstepCount lockstep_;             // the direct path's warp instructions
   void *unwind_[5] = {};
@@ -294,6 +322,13 @@ private:
   bool done_ = false;
   BlockStats stats_;
   WarpAccess scratch_{};          // the warp instruction being issued
+  // Livelock evidence of reads (ReadRecurrence.h): each lane's reads in the
+  // last half of the count, from readFrom_ on; a window ends when the count
+  // is seen below readFrom_ again.
+  std::vector<ReadTrace> readTraces_; // by thread
+  std::uint64_t readFrom_ = 0, readWindow_ = 0;
+  bool inReadWindow_ = false;
+  void noteReadInWindow(Lane &l, std::uint64_t since, std::uintptr_t pc, std::uintptr_t addr);
   std::uint64_t sharedReads_ = 0; // mustDefer: its lanes' WarpAccess::shared_reads
   // Fiber switching: the scheduler's context while a lane runs, the lane
   // that made the last jump (nullptr: the scheduler), and whether a lane

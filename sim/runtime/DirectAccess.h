@@ -18,10 +18,10 @@ namespace warpsim::sim {
 inline constexpr std::size_t kMaxKeptStops = std::size_t{1} << 22;
 
 inline void BlockExecutor::countDirect(Lane *l, EventKind kind, bool write, std::uintptr_t pc,
-                                       std::uintptr_t position) {
+                                       std::uintptr_t position, std::uintptr_t addr) {
   if (write)
-    sinceStore_ = 0;
-  else if (++sinceStore_ > rt_.options.spin_limit) [[unlikely]]
+    wroteCompiled();
+  else if (++sinceStore_ >= readFrom_ && compiledSpins(*l, kind, pc, addr)) [[unlikely]]
     restartOnFibers("a thread made --spin-limit accesses without writing (it may wait for "
                     "another)");
   stats_.accesses += kind == EventKind::Access;
@@ -49,7 +49,7 @@ inline bool BlockExecutor::directAccess(Lane *l, std::uintptr_t addr, std::uint3
   if (!watch_->access(serial_, addr, size, write, shared)) [[unlikely]]
     restartOnFibers("two threads met on a word of memory, one writing,");
   countDirect(l, EventKind::Access, write, pc,
-              site != nullptr ? reinterpret_cast<std::uintptr_t>(site) : pc);
+              site != nullptr ? reinterpret_cast<std::uintptr_t>(site) : pc, addr);
   return true;
 }
 

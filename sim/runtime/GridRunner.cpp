@@ -23,7 +23,7 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   closure_ = closure;
   aborted_ = false;
   abortError_ = cudaSuccess;
-  sinceProgress_ = 0;
+  sinceProgress_ = sinceChange_ = 0;
   gridArrived_ = blocksEnded_ = gridSyncs_ = 0;
   gridLive_ = launch.cooperative ? launch.grid.volume() * launch.block.volume() : 0;
   beginLayout(launch);
@@ -222,7 +222,7 @@ void GridRunner::rerunOnFibers(LaunchInfo &launch, const EngineStats &before, st
   totals_ = before;
   restart_ = aborted_ = false;
   abortError_ = cudaSuccess;
-  sinceProgress_ = 0;
+  sinceProgress_ = sinceChange_ = 0;
   gridArrived_ = blocksEnded_ = gridSyncs_ = 0;
   layout_.unplace();
   beginLayout(launch);

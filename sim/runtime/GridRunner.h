@@ -88,14 +88,21 @@ public:
   }
   void abort(cudaError_t error, Finding finding);
   // Something changed memory, completed a barrier or exited.
-  void progress() { sinceProgress_ = 0; }
+  void progress() { sinceProgress_ = sinceChange_ = 0; }
+  // Evidence that the threads do not spin though nothing changed
+  // (SpinEvidence.h, ReadRecurrence.h): the livelock count starts over; the
+  // starvation rule's count (sinceChange) does not, so a diverged group
+  // that keeps running still yields to the others of its warp.
+  void notSpinning() { sinceProgress_ = 0; }
   // A warp instruction (or preemption) without progress; past `limit` in a
   // row, the launch is a livelock.
   void stepWithoutProgress(std::uint64_t limit) {
+    ++sinceChange_;
     if (++sinceProgress_ > limit)
       reportLivelock();
   }
   std::uint64_t sinceProgress() const { return sinceProgress_; }
+  std::uint64_t sinceChange() const { return sinceChange_; }
   // The grid barrier of a cooperative launch: `n` more threads arrived (0:
   // see gridThreadExited). It completes when every live thread of the grid waits
   // at it; once a whole block has exited it never can (as on a GPU).
@@ -159,6 +166,7 @@ private:
   std::vector<BlockExecutor *> round_;                // this round's turns, in order
   std::vector<std::uint32_t> warpOrder_;              // a block's warps, in turn order
   std::uint64_t sinceProgress_ = 0;
+  std::uint64_t sinceChange_ = 0;    // the same without notSpinning()
   std::uint64_t gridArrived_ = 0;    // threads waiting at the grid barrier
   std::uint64_t gridLive_ = 0;       // live threads of a cooperative launch
   std::uint64_t blocksEnded_ = 0;    // blocks of it whose threads all exited
@@ -192,6 +200,15 @@ inline void BlockExecutor::progress() {
     grid_.progress();
     return;
   }
+  round_.progressedInPhase = round_.changedInPhase = true;
+  round_.sinceProgress = round_.sinceChange = 0;
+}
+
+inline void BlockExecutor::notSpinning() {
+  if (round_.classic()) {
+    grid_.notSpinning();
+    return;
+  }
   round_.progressedInPhase = true;
   round_.sinceProgress = 0;
 }
@@ -202,11 +219,26 @@ inline void BlockExecutor::stepWithoutProgress(std::uint64_t limit) {
     return;
   }
   ++round_.sinceProgress;
+  ++round_.sinceChange;
   ++round_.phaseSteps;
 }
 
 inline std::uint64_t BlockExecutor::sinceProgress() const {
   return round_.classic() ? grid_.sinceProgress() : round_.sinceProgress;
+}
+
+inline std::uint64_t BlockExecutor::sinceChange() const {
+  return round_.classic() ? grid_.sinceChange() : round_.sinceChange;
+}
+
+inline void BlockExecutor::noteRead(Lane &l, std::uintptr_t pc, std::uintptr_t addr) {
+  const std::uint64_t since = sinceProgress();
+  if (since >= readFrom_) [[unlikely]]
+    noteReadInWindow(l, since, pc, addr);
+  else if (inReadWindow_) [[unlikely]] {
+    inReadWindow_ = false; // progress ended the window: the next one starts afresh
+    ++readWindow_;
+  }
 }
 
 } // namespace warpsim::sim

@@ -125,6 +125,9 @@ struct Lane {
   // of the same site: a loop counting to its end, not a spin
   // (BlockExecutor::checkWatchedWrite).
   bool watch_store = false;
+  // The same for a warp operation it took part in (its state is compared at
+  // its next stop).
+  bool watch_op = false;
   std::uintptr_t watch_pc = 0;
   std::uint8_t repeat_next = 0;
   std::uintptr_t repeat_pc[4] = {};

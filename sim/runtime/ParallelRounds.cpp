@@ -132,7 +132,7 @@ bool GridRunner::parallelRound() {
   const unsigned n = workers_->size();
   ++totals_.parallel_rounds;
   for (BlockExecutor *b : round_)
-    b->round().begin(sinceProgress_, !b->copies().empty());
+    b->round().begin(sinceProgress_, sinceChange_, !b->copies().empty());
   // Parallel and serial phases alternate until every block has taken its
   // turn: a deferred block issues its one instruction in the serial phase
   // and goes on with its turn in the next parallel phase.
@@ -173,8 +173,9 @@ bool GridRunner::parallelRound() {
     }
   }
 
-  bool ran = false, progressed = false;
+  bool ran = false, progressed = false, changed = false;
   std::uint64_t since = std::numeric_limits<std::uint64_t>::max(), steps = 0;
+  std::uint64_t sinceChange = std::numeric_limits<std::uint64_t>::max();
   for (BlockExecutor *b : round_) {
     RoundState &r = b->round();
     ran |= r.turnProgress;
@@ -184,6 +185,10 @@ bool GridRunner::parallelRound() {
       progressed = true;
       since = std::min(since, b->sinceProgress());
     }
+    if (r.changedInPhase) {
+      changed = true;
+      sinceChange = std::min(sinceChange, r.sinceChange);
+    }
     steps += r.phaseSteps;
     r.phase = RoundState::Phase::Parallel;
   }
@@ -191,6 +196,7 @@ bool GridRunner::parallelRound() {
   // instructions since the last progress (the smallest such count over the
   // blocks that made progress), or, with none, all of this round's on top.
   sinceProgress_ = progressed ? since : sinceProgress_ + steps;
+  sinceChange_ = changed ? sinceChange : sinceChange_ + steps;
   if (!aborted_ && sinceProgress_ > rt_.options.spin_limit)
     reportLivelock();
   return ran;

@@ -254,12 +254,12 @@ void BlockExecutor::record(Lane *l) {
   const PendingEvent &ev = l->ev;
   const bool write = ev.kind == EventKind::Access && ev.access != AccessKind::Load;
   if (direct_) { // a spin may wait for another thread: fibers tell
-    countDirect(l, ev.kind, write, ev.pc, ev.position);
+    countDirect(l, ev.kind, write, ev.pc, ev.position, ev.addr);
     return;
   }
   if (write)
-    sinceStore_ = 0;
-  else if (++sinceStore_ > rt_.options.spin_limit)
+    wroteCompiled();
+  else if (++sinceStore_ >= readFrom_ && compiledSpins(*l, ev.kind, ev.pc, ev.addr))
     recordedSpin(l);
   capturePost(*l);
   std::vector<RecordedEvent> &log = logs_[l->tid];
@@ -308,6 +308,17 @@ std::uint64_t BlockExecutor::recordStop(Lane *l) {
                "the kernel table did not list; rerun with --engine fibers (and report it)\n",
                info.launch->site->kernel_name);
   std::_Exit(2);
+}
+
+bool BlockExecutor::compiledSpins(Lane &l, EventKind kind, std::uintptr_t pc, std::uintptr_t addr) {
+  // The lane runs alone from one write to the next: its reads are its own
+  // window's. A read it did not make in its first pass walks: progress.
+  if (kind == EventKind::Access &&
+      readWalks(readTraces_[l.tid], compiledWindow_, sinceStore_, pc, addr)) {
+    sinceStore_ = 0;
+    return false;
+  }
+  return sinceStore_ > rt_.options.spin_limit;
 }
 
 void BlockExecutor::recordedSpin(Lane *l) {
@@ -394,6 +405,12 @@ Lane *BlockExecutor::replay(Lane *l) {
     n->started = true;
     if (!popEvent(*n))
       return nullptr;
+    // Each lane's log is finite (a lane that spun alone ended the program
+    // while recording: compiledSpins), so a replayed event moves its lane
+    // toward its end: no spin, whatever it wrote (issue 27 item 6: a
+    // same-value store in a counted loop, and no fiber state is left here
+    // to tell it by). The starvation rule counts as under fibers.
+    notSpinning();
     if (!afterStop(n))
       return nullptr;
     if (n->state == LaneState::Exited) {

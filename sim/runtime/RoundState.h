@@ -26,8 +26,10 @@ struct RoundState {
   // warp's step goes on (LockstepSchedule::step).
   unsigned deferredAt = 0, quantumFrom = 0;
   bool progressedInPhase = false;
+  bool changedInPhase = false;     // by progress(), not only notSpinning()
   std::uint64_t phaseSteps = 0;    // warp instructions without progress this round
   std::uint64_t sinceProgress = 0; // the grid's count, then this block's
+  std::uint64_t sinceChange = 0;   // the same for GridRunner::sinceChange
   std::string printfOut;           // this round's device printf, flushed in round order
 
   bool classic() const { return phase == Phase::Classic; }
@@ -43,7 +45,7 @@ struct RoundState {
   }
   // A round begins; `copiesInFlight`: the whole turn runs in the serial
   // phase (a landing reads memory: only where nothing else runs).
-  void begin(std::uint64_t gridSinceProgress, bool copiesInFlight) {
+  void begin(std::uint64_t gridSinceProgress, std::uint64_t gridSinceChange, bool copiesInFlight) {
     phase = Phase::Parallel;
     deferredWarp = nullptr;
     serialOnly = copiesInFlight;
@@ -51,9 +53,10 @@ struct RoundState {
     turnDone = false;
     turnFrom = 0;
     quantumFrom = 0;
-    progressedInPhase = false;
+    progressedInPhase = changedInPhase = false;
     phaseSteps = 0;
     sinceProgress = gridSinceProgress;
+    sinceChange = gridSinceChange;
   }
   void defer(Warp *w, std::uint64_t group) {
     deferredWarp = w;

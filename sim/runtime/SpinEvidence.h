@@ -1,8 +1,14 @@
 // Evidence that a thread spins rather than counts: livelock is decided on
 // a thread's state repeating, not on memory staying unchanged (issue 27
-// item 6). A plain store that leaves memory as it was is either a spin that
-// rewrites a flag (its state comes back exactly, loop after loop) or a
-// finite loop that stores the same result each pass (its counter moved).
+// item 6). Two kinds of evidence, each where the other cannot see:
+//  * A plain store that leaves memory as it was, or a warp operation, is
+//    either a spin that rewrites a flag or votes on one (its state comes back
+//    exactly, loop after loop) or a finite loop that stores or votes the same
+//    result each pass (its counter moved): its whole state is compared.
+//  * A read cannot be judged so: a spin-wait that counts its passes in a
+//    register (spin_on_flag.cu) moves as a counted loop does. What a spin
+//    reads comes back instead: the same few addresses, whose values nobody
+//    changes (ReadRecurrence.h).
 #pragma once
 
 #include <algorithm>
@@ -10,6 +16,7 @@
 
 #include "Lane.h"
 #include "Options.h"
+#include "ReadRecurrence.h"
 
 namespace warpsim::sim {
 
@@ -26,9 +33,10 @@ inline std::uint64_t suspectSpinAfter(const Options &o) {
 }
 
 // `l` (stopped at its next event, its last write made) stored bytes that
-// were already there: is its state — registers, stack and the event it
-// waits at — different from the one it had after its previous such store
-// at the same code address? Remembers the state for the next time.
+// were already there, or took part in a warp operation: is its state —
+// registers, stack and the event it waits at — different from the one it
+// had after its previous such store or operation at the same code address
+// (Lane::watch_pc)? Remembers the state for the next time.
 // A lane without a fiber stack (the compiled engine) has no state to show:
 // false.
 bool laneStateMoved(Lane &l);

@@ -136,10 +136,18 @@ void BlockExecutor::completeWarpOp(Warp &w, std::uint64_t participants,
   if (model::warpOpSynchronises(op))
     for (Observer *o : rt_.observers)
       o->onWarpSync(e);
+  // Long without progress: each lane's state is compared at its next stop
+  // (checkWatchedWrite): a vote in a counted loop moves, in a spin it does
+  // not (SpinEvidence.h).
+  const bool watchState = sinceProgress() >= suspectSpinAfter(rt_.options);
   for (std::uint64_t m = participants; m != 0; m &= m - 1) {
     const int i = __builtin_ctzll(m);
     Lane &l = lanes[i];
     l.result = out[i];
+    if (watchState) {
+      l.watch_op = true;
+      l.watch_pc = lead.ev.pc;
+    }
     if (l.waitsOn(SyncObjectKind::WarpSync))
       --w.waiting;
     l.state = LaneState::Ready;

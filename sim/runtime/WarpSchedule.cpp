@@ -88,7 +88,7 @@ std::uint64_t LockstepSchedule::selectGroup(BlockExecutor &x, Warp &w) {
   // lanes of its warp wait gives them a turn.
   if (x.options().thread_model == ThreadModel::Independent && group == w.lastGroup &&
       (candidates & ~group) != 0) {
-    if (++w.streak >= kStarvationLimit && x.sinceProgress() >= w.streak) {
+    if (++w.streak >= kStarvationLimit && x.sinceChange() >= w.streak) {
       group = groupOf(__builtin_ctzll(candidates & ~group));
       w.streak = 0;
     }
@@ -138,7 +138,7 @@ bool FastSchedule::step(BlockExecutor &x, Warp &w) {
     // No warp instructions: act on each lane's stop at once.
     const Ran ran = runReady(x, w, [&](Lane *l) {
       if (l->state != LaneState::Exited)
-        issueStop(x, l, o.spin_limit / o.fast_quantum + 1);
+        issueStop(x, l, livelockLimit(o));
     });
     if (ran == Ran::Aborted)
       return true;
@@ -198,6 +198,7 @@ bool FastSchedule::accessAlone(BlockExecutor &x, Lane &l) {
   x.checkWatchedWrite(l); // the lane's previous write has happened by now
   if (e.access != AccessKind::Load)
     x.watchWrite(l, e.addr, e.size);
+  x.noteRead(l, e.pc, e.addr);
   for (Observer *o : x.rt_.accessObservers)
     o->onWarpAccess(a);
   if (++l.quantum < x.rt_.options.fast_quantum)
