@@ -111,6 +111,17 @@ bool BlockExecutor::runWarpSegment(Warp &w, std::uint32_t first) {
         grid_.restartOnFibers("lanes of a warp waited at a barrier and at a warp operation");
         return false;
       }
+    // Lanes that went their own way to their end while others stopped at a
+    // warp operation (one in a branch they skipped): the reconvergence rule
+    // may have held them until the others came back, their later stops
+    // issued together with the others', which this count made apart.
+    const auto opLane = static_cast<std::uint32_t>(__builtin_ctzll(warpOpGroups_.front()));
+    for (std::uint64_t x = exitedAfterStops; x != 0; x &= x - 1)
+      if (!lockstep_.stopsPrefixOf(static_cast<std::uint32_t>(__builtin_ctzll(x)), opLane)) {
+        grid_.restartOnFibers("lanes of a warp went past a warp operation others stopped at, to "
+                              "their end");
+        return false;
+      }
     for (std::size_t g = 0; g < warpOpGroups_.size(); ++g) {
       const std::uint64_t group = warpOpGroups_[g];
       // What the warp checker would report (a lane the mask does not name,
