@@ -190,9 +190,10 @@ void RaceDetector::predictedRace(BlockSync &bs, Hazard h, const CriticalSection 
   const std::string who2 = "thread " + coords(ti) + " of block " + coords(bi);
   const std::string who1 = "thread " + coords(tj) + " of block " + coords(bj);
   f.kind = mp ? "memory-order" : "race";
-  f.hazard = mp ? "MP" : (h == Hazard::ReadAfterWrite    ? "RAW"
-                          : h == Hazard::WriteAfterRead ? "WAR"
-                                                        : "WAW");
+  f.hazard = mp ? "MP"
+                : (h == Hazard::ReadAfterWrite   ? "RAW"
+                   : h == Hazard::WriteAfterRead ? "WAR"
+                                                 : "WAW");
   f.space = spaceName(space);
   f.address = ai.addr;
   f.size = ai.size;
@@ -202,8 +203,8 @@ void RaceDetector::predictedRace(BlockSync &bs, Hazard h, const CriticalSection 
   if (!released)
     why = who1 + " has no fence between this " + before + " and its release of the lock";
   if (!acquired)
-    why += (why.empty() ? "" : ", and ") + who2 + " has no fence between taking the lock and this " +
-           cur;
+    why += (why.empty() ? "" : ", and ") + who2 +
+           " has no fence between taking the lock and this " + cur;
   f.message =
       (mp ? std::string("MP (message passing) on ") + f.space + " memory at " + f.object + ": " +
                 cur + " not ordered after an earlier " + before

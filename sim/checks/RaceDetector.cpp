@@ -305,7 +305,8 @@ void RaceDetector::settle(BlockSync &bs, ThreadSync &t) {
       if (parallelSlot() >= 0)
         lock.lock();
       if (auto it = strongWrites_.find(p.addr); it != strongWrites_.end()) {
-        const std::uint32_t self = bs.linear * tpb_ + static_cast<std::uint32_t>(&t - bs.threads.data());
+        const std::uint32_t self =
+            bs.linear * tpb_ + static_cast<std::uint32_t>(&t - bs.threads.data());
         for (std::uint32_t k = 0; k < it->second.n; ++k)
           if (it->second.w[k].first != self)
             t.seen.raise(SyncClock::kThreadKey | it->second.w[k].first, it->second.w[k].second);
@@ -496,7 +497,8 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
     const std::uint8_t priorAtomic =
         h == Hazard::WriteAfterRead ? siteAtomicLoad(prior.site) : prior.atomic;
     const bool volPrior = prior.site <= staticSites_ && siteVolatile_[prior.site] != 0;
-    if ((volNow || volPrior) && (atomicNow || volNow) && (priorAtomic != model::kNotAtomic || volPrior) &&
+    if ((volNow || volPrior) && (atomicNow || volNow) &&
+        (priorAtomic != model::kNotAtomic || volPrior) &&
         model::morallyStrong(atomicNow ? atomicKindOf(a.scope) : model::kAtomic,
                              priorAtomic != model::kNotAtomic ? priorAtomic : model::kAtomic,
                              pblock == bs.linear, clusterOf(pblock) == bs.cluster)) {
@@ -517,7 +519,8 @@ void RaceDetector::hazard(Hazard h, const AccessRecord &prior, const WarpAccess 
         m.pc = a.pc;
         m.site = a.site;
         m.lane = lane;
-        messagePassing(m, pblock != bs.linear && t.pending.covers(pblock, prior.thread, prior.epoch));
+        messagePassing(m,
+                       pblock != bs.linear && t.pending.covers(pblock, prior.thread, prior.epoch));
         return;
       }
       // Lanes of one warp that only lockstep execution would order: the
@@ -677,11 +680,12 @@ void RaceDetector::describe(Finding &f, const Occurrence &o) const {
     why = "lanes of one warp instruction write the same bytes: which lane wins is undefined";
     break;
   case kSameWarp:
-    why = o.strong ? "in the same warp with no __syncwarp() between (independent thread "
-                     "scheduling: volatile accesses are strong and do not form a data race in "
-                     "the PTX model, but nothing orders the lanes of a warp, so this access may "
-                     "come before or after the other lane's)"
-                   : "in the same warp with no __syncwarp() between (independent thread scheduling)";
+    why = o.strong
+              ? "in the same warp with no __syncwarp() between (independent thread "
+                "scheduling: volatile accesses are strong and do not form a data race in "
+                "the PTX model, but nothing orders the lanes of a warp, so this access may "
+                "come before or after the other lane's)"
+              : "in the same warp with no __syncwarp() between (independent thread scheduling)";
     break;
   case kLockOrder:
     break;

@@ -549,8 +549,9 @@ std::uint64_t BlockExecutor::stop(Lane *l) {
 
 void BlockExecutor::fence(Lane *l, FenceScope scope, std::uintptr_t pc, std::uint8_t proxySpaces,
                           MemoryOrder order) {
-  if (schedule_->fenceAlone(*this, *l, FenceEvent{&info, l->warp->index, std::uint64_t{1} << l->lane,
-                                              pc, scope, proxySpaces, order, currentSiteId()}))
+  if (schedule_->fenceAlone(*this, *l,
+                            FenceEvent{&info, l->warp->index, std::uint64_t{1} << l->lane, pc,
+                                       scope, proxySpaces, order, currentSiteId()}))
     return;
   PendingEvent &e = event(l, EventKind::Fence, pc);
   e.fence = scope;

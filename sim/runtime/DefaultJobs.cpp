@@ -31,8 +31,7 @@ unsigned defaultJobsNow(char *why, unsigned whyLen) {
       std::snprintf(why, whyLen, "%u core%s, load average %.2f", cores, cores == 1 ? "" : "s",
                     load);
     else
-      std::snprintf(why, whyLen, "%u core%s, load average unknown", cores,
-                    cores == 1 ? "" : "s");
+      std::snprintf(why, whyLen, "%u core%s, load average unknown", cores, cores == 1 ? "" : "s");
   }
   return n;
 }

@@ -23,8 +23,7 @@ CriticalSection section(std::uint32_t thread, std::uint32_t block) {
   return c;
 }
 
-SectionAccess access(std::uintptr_t addr, std::uint32_t epoch, bool write,
-                     std::uint32_t size = 4) {
+SectionAccess access(std::uintptr_t addr, std::uint32_t epoch, bool write, std::uint32_t size = 4) {
   SectionAccess a;
   a.addr = addr;
   a.size = size;
@@ -48,7 +47,7 @@ Pairs conflicts(const CriticalSection &first, const CriticalSection &second) {
 TEST_CASE("a hand-over orders two sections only with a fence on each side") {
   CriticalSection from = section(0, 0), to = section(128, 1);
   CHECK_FALSE(handOverOrders(from, 12, to, 14)); // no fence at all
-  from.fence(15, FenceReach::Device);           // after the access at 12: releases it
+  from.fence(15, FenceReach::Device);            // after the access at 12: releases it
   CHECK_FALSE(handOverOrders(from, 12, to, 14)); // still no acquire side
   to.fence(11, FenceReach::Device);              // before the access at 14: acquires
   CHECK(handOverOrders(from, 12, to, 14));

@@ -105,13 +105,13 @@ TEST_CASE("host workers: forEach runs once on every worker; on runs on the one n
 }
 
 TEST_CASE("default jobs: the cores other work leaves idle, at least one") {
-  CHECK(defaultJobs(16, 1.0) == 16);  // only this process runs
-  CHECK(defaultJobs(16, 0.2) == 16);  // an idle machine
-  CHECK(defaultJobs(2, 1.1) == 2);    // CI's two cores, idle but for us
-  CHECK(defaultJobs(16, 4.6) == 12);  // about 3.6 cores busy elsewhere
-  CHECK(defaultJobs(2, 3.0) == 1);    // a build on both cores: one thread
-  CHECK(defaultJobs(2, 17.0) == 1);   // far busier than its cores
-  CHECK(defaultJobs(0, 0.0) == 1);    // no affinity information
+  CHECK(defaultJobs(16, 1.0) == 16); // only this process runs
+  CHECK(defaultJobs(16, 0.2) == 16); // an idle machine
+  CHECK(defaultJobs(2, 1.1) == 2);   // CI's two cores, idle but for us
+  CHECK(defaultJobs(16, 4.6) == 12); // about 3.6 cores busy elsewhere
+  CHECK(defaultJobs(2, 3.0) == 1);   // a build on both cores: one thread
+  CHECK(defaultJobs(2, 17.0) == 1);  // far busier than its cores
+  CHECK(defaultJobs(0, 0.0) == 1);   // no affinity information
   char why[96];
   CHECK(defaultJobsNow(why, sizeof why) >= 1);
   CHECK(std::string(why).find("core") != std::string::npos);

@@ -33,13 +33,13 @@ struct SectionAccess {
   std::uintptr_t addr = 0;
   std::uintptr_t pc = 0;
   std::uint32_t size = 0;
-  std::uint32_t epoch = 0;    // the warp's epoch (RaceShadow.h)
-  std::uint32_t site = 0;     // static site id (the detector's kNoSite: none)
-  std::uint16_t record = 0;   // the detector's site index
-  std::uint8_t space = 0;     // the detector's memory space
-  bool write = false;         // a store or an atomic that writes
-  bool atomic = false;        // an atomic (or PTX strong) access
-  bool strong = false;        // atomic, or volatile (relaxed at system scope)
+  std::uint32_t epoch = 0;  // the warp's epoch (RaceShadow.h)
+  std::uint32_t site = 0;   // static site id (the detector's kNoSite: none)
+  std::uint16_t record = 0; // the detector's site index
+  std::uint8_t space = 0;   // the detector's memory space
+  bool write = false;       // a store or an atomic that writes
+  bool atomic = false;      // an atomic (or PTX strong) access
+  bool strong = false;      // atomic, or volatile (relaxed at system scope)
 };
 
 struct CriticalSection {
@@ -114,8 +114,8 @@ inline bool acquires(const CriticalSection &to, std::uint32_t e, const CriticalS
 
 // Handing the lock from `from` to `to` orders `from`'s access at epoch
 // `ef` before `to`'s access at epoch `et`.
-inline bool handOverOrders(const CriticalSection &from, std::uint32_t ef,
-                           const CriticalSection &to, std::uint32_t et) {
+inline bool handOverOrders(const CriticalSection &from, std::uint32_t ef, const CriticalSection &to,
+                           std::uint32_t et) {
   return from.lockDevice && to.lockDevice && releases(from, ef, to) && acquires(to, et, from);
 }
 
