@@ -301,26 +301,26 @@ WARPSIM_TEX_ATTRS T texel(const warpsim_texture_view &v, long long x, long long 
 // for every 1-D and 2-D fetch of tests/runtime/cuda_arrays.cu; for 3-D
 // textures its products are rounded in a way not yet found (docs/device-api.md).
 WARPSIM_TEX_ATTRS int fixedFraction(float frac) { return static_cast<int>(frac * 256.0f + 0.5f); }
-// The weight, in 1/256, of the corner whose "high" dimensions are the bits
-// of `corner`, from the fractions a[0..dims) in 1/256.
-WARPSIM_TEX_ATTRS int cornerWeight(const int *a, int dims, int corner) {
-  int w = 0;
-  for (int s = 0; s < (1 << dims); ++s) {
-    if ((s & corner) != corner)
-      continue;
-    long long p = 1; // the product of the fractions in s, in 1/256^m
-    int m = 0, sign = 1;
+// The weights, in 1/256, of the 2^dims corners (corner c: its "high"
+// dimensions are the bits of c), from the fractions a[0..dims) in 1/256.
+WARPSIM_TEX_ATTRS void cornerWeights(const int *a, int dims, int *w) {
+  const int n = 1 << dims;
+  int rounded[8]; // per set s of dimensions: the product of their fractions, rounded
+  for (int s = 0; s < n; ++s) {
+    long long p = 1, unit = 1; // unit: 256^(|s|-1)
+    int m = 0;
     for (int k = 0; k < dims; ++k)
       if ((s >> k) & 1) {
         p *= a[k];
-        ++m;
-        if (!((corner >> k) & 1))
-          sign = -sign;
+        unit *= m++ ? 256 : 1;
       }
-    const long long unit = m == 0 ? 0 : (1ll << (8 * (m - 1))); // 256^(m-1)
-    w += sign * static_cast<int>(m == 0 ? 256 : (p + unit / 2) / unit);
+    rounded[s] = m == 0 ? 256 : static_cast<int>((p + unit / 2) / unit);
   }
-  return w;
+  for (int c = 0; c < n; ++c) {
+    w[c] = 0;
+    for (int s = c; s < n; s = (s + 1) | c) // the supersets of c
+      w[c] += (__builtin_popcount(s ^ c) & 1 ? -1 : 1) * rounded[s];
+  }
 }
 
 // acc += w * t per channel, in double (rounded to float once, at the end).
@@ -377,9 +377,11 @@ WARPSIM_TEX_ATTRS T fetch(const warpsim_texture_view &v, float x, float y, float
       frac[k] = fixedFraction(b - f);
       first[k] = static_cast<long long>(f);
     }
+    int weights[8];
+    cornerWeights(frac, dims, weights);
     double acc[4] = {0, 0, 0, 0};
     for (int corner = 0; corner < (1 << dims); ++corner) {
-      const int wt = cornerWeight(frac, dims, corner);
+      const int wt = weights[corner];
       bool border = false;
       for (int k = 0; k < dims; ++k) {
         idx[k] = addressed(first[k] + ((corner >> k) & 1), n[k], v.addressMode[k]);
