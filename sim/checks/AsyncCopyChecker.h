@@ -21,6 +21,8 @@ public:
   // In-flight copies are per block; copies are issued and land in serial
   // phases (--jobs), accesses are checked beside other blocks.
   bool blockParallel() const override { return true; }
+  // A kernel that makes async copies runs on fibers (KernelTraits).
+  bool silentOnDirect() const override { return true; }
   void onPhaseEnd(const std::vector<std::uint32_t> &slots) override { table_.mergeShards(slots); }
   void onLaunchBegin(const LaunchInfo &l) override {
     slots_.resize(l.slots);

@@ -24,6 +24,9 @@ public:
   unsigned interests() const override { return kEverything & ~kAccesses; }
   // Its state is per block; findings per slot in parallel phases.
   bool blockParallel() const override { return true; }
+  // A direct launch goes back to fibers when lanes of a block wait at
+  // different barriers or exit while others wait at one.
+  bool silentOnDirect() const override { return true; }
   void onPhaseEnd(const std::vector<std::uint32_t> &slots) override { table_.mergeShards(slots); }
   void onLaunchBegin(const LaunchInfo &l) override;
   void onLaunchEnd(const LaunchInfo &) override;

@@ -31,6 +31,8 @@ public:
   // Launches with clusters run on one thread; without, a block's accesses
   // are to its own window only (a peer's is an invalid address).
   bool blockParallel() const override { return true; }
+  // Launches with clusters run on fibers.
+  bool silentOnDirect() const override { return true; }
   void onLaunchBegin(const LaunchInfo &) override;
   void onLaunchEnd(const LaunchInfo &) override;
   void onBlockBegin(const BlockInfo &) override;

@@ -145,4 +145,70 @@ void InitChecker::report(const WarpAccess &a, const LaneAccess &lane) {
 
 void InitChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(cx_.findings(), l); }
 
+void InitChecker::beginDirectLaunch() {
+  ++writtenGen_;
+  writtenPages_.clear();
+}
+
+bool InitChecker::directAccess(const BlockInfo &b, std::uintptr_t addr, std::uint32_t size,
+                               AccessKind kind, MemorySpace space) {
+  const bool store = kind != AccessKind::Load;
+  if (space == MemorySpace::Shared) {
+    // The block's own window (the direct path makes no other shared access).
+    Slot &s = slots_[cx_.memory().sharedSlotOf(b.smem_base)];
+    const std::uintptr_t off = addr - b.smem_base;
+    if (off + size > MemoryMap::kSharedWindow)
+      return false;
+    if (const std::size_t need = (off + size + 4095) / 4096 * 64; s.bits.size() < need)
+      s.bits.resize(need, 0);
+    s.dirty = std::max<std::size_t>(s.dirty, off + size);
+    for (std::uintptr_t i = off, n = size; n > 0;) {
+      const std::uint32_t take = std::min<std::uint32_t>(n, 64 - (i & 63));
+      const std::uint64_t want = bitsFor(i, take);
+      std::uint64_t &w = s.bits[i / 64];
+      if (store)
+        w |= want;
+      else if ((w & want) != want)
+        return false;
+      i += take;
+      n -= take;
+    }
+    return true;
+  }
+  if ((space != MemorySpace::Global && space != MemorySpace::Managed) ||
+      !cx_.memory().inGlobalRegion(addr))
+    return true;
+  while (size > 0) {
+    const std::uint32_t take = std::min<std::uint32_t>(size, 64 - (addr & 63));
+    const std::uint64_t want = bitsFor(addr, take);
+    WrittenBits::Page &page = written_.page(addr, writtenGen_);
+    std::uint64_t &mine = page.cell(addr);
+    if (store) {
+      if (page.data.gen != writtenGen_) {
+        page.data.gen = writtenGen_;
+        writtenPages_.emplace_back(addr >> WrittenBits::kPageShift << WrittenBits::kPageShift,
+                                   &page);
+      }
+      mine |= want;
+    } else if ((mine & want) != want) {
+      const std::uint64_t *bits = global_.find(addr, caches_[0]);
+      if (bits == nullptr || ((*bits | mine) & want) != want)
+        return false;
+    }
+    addr += take;
+    size -= take;
+  }
+  return true;
+}
+
+void InitChecker::endDirectLaunch(bool kept) {
+  if (kept)
+    for (const auto &[base, page] : writtenPages_)
+      for (std::uint32_t i = page->lo; i < page->hi; ++i)
+        if (const std::uint64_t bits = page->cells[i]; bits != 0)
+          global_.at(base + (std::uintptr_t{i} << WrittenBits::kGranuleShift), caches_[0]) |= bits;
+  writtenPages_.clear();
+  ++writtenGen_; // what was written is forgotten either way
+}
+
 } // namespace warpsim::sim

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "DirectScreen.h"
 #include "FindingTable.h"
 #include "Findings.h"
 #include "Observer.h"
@@ -16,7 +17,7 @@
 namespace warpsim::sim {
 class ObserverContext;
 
-class InitChecker final : public Observer {
+class InitChecker final : public Observer, public DirectScreen {
 public:
   explicit InitChecker(ObserverContext &cx);
   // Shared bitmaps are per block; global bits are set atomically (a 64-byte
@@ -34,6 +35,16 @@ public:
   void onBlockBegin(const BlockInfo &) override;
   void onWarpAccess(const WarpAccess &) override;
   void onHostWrite(const HostWrite &) override;
+  // A checked direct launch (DirectScreen.h): a read of bytes neither
+  // initialised before the launch nor written in it sends it back to
+  // fibers. What it writes is kept apart until it stands.
+  bool silentOnDirect() const override { return true; }
+  DirectScreen *directScreen() override { return this; }
+  void beginDirectLaunch() override;
+  void beginDirectBlock(const BlockInfo &b) override { onBlockBegin(b); }
+  bool directAccess(const BlockInfo &b, std::uintptr_t addr, std::uint32_t size, AccessKind kind,
+                    MemorySpace space) override;
+  void endDirectLaunch(bool kept) override;
 
 private:
   struct Slot {
@@ -52,6 +63,16 @@ private:
   std::vector<GlobalBits::Cache> caches_ = std::vector<GlobalBits::Cache>(1); // by slot + 1
   GlobalBits::Cache &cache();
   std::vector<Slot> slots_;
+  // Bytes a direct launch wrote, by generation (one per direct launch), and
+  // the leaves it touched (GlobalBits' 64 KiB pages), merged into global_
+  // when it stands.
+  struct Listed {
+    std::uint32_t gen = 0; // the direct launch that listed the leaf
+  };
+  using WrittenBits = model::ShadowMemory<std::uint64_t, 6, Listed>;
+  WrittenBits written_;
+  std::uint32_t writtenGen_ = 0;
+  std::vector<std::pair<std::uintptr_t, WrittenBits::Page *>> writtenPages_;
   FindingTable<> table_;
 };
 

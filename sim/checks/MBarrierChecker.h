@@ -21,6 +21,8 @@ public:
   unsigned interests() const override { return kEverything & ~kAccesses; }
   // mbarrier operations happen in serial phases (--jobs).
   bool blockParallel() const override { return true; }
+  // A kernel that uses mbarriers runs on fibers (KernelTraits).
+  bool silentOnDirect() const override { return true; }
   void onLaunchEnd(const LaunchInfo &l) override;
   void onMBarrier(const MBarrierEvent &) override;
 

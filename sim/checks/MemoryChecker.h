@@ -30,6 +30,8 @@ public:
   // It only reads what blocks share (allocations, the shared layout); a
   // violation is reported in a serial phase (BlockExecutor::access).
   bool blockParallel() const override { return true; }
+  // A direct launch asks the guard at every access (check above).
+  bool silentOnDirect() const override { return true; }
   void onFree(std::uintptr_t, std::size_t) override { forget(); }
   void onLaunchBegin(const LaunchInfo &l) override {
     last_.resize(std::max<std::size_t>(l.slots, 1) + 1);

@@ -37,6 +37,9 @@ public:
   // logged per block and recorded in round order when it ends (fences and
   // copies happen in serial phases).
   bool blockParallel() const override { return true; }
+  // Async-proxy operations run on fibers (KernelTraits); a texture fetch
+  // sends a checked direct launch back to fibers.
+  bool silentOnDirect() const override { return true; }
   void onPhaseEnd(const std::vector<std::uint32_t> &slots) override;
   void onLaunchBegin(const LaunchInfo &l) override;
   void onLaunchEnd(const LaunchInfo &l) override;

@@ -39,6 +39,9 @@ public:
   // order, when the phase ends, with findings; a write-write pair waits in
   // its block's list for its writes' values, across phases if it must.
   bool blockParallel() const override { return true; }
+  // A race of a launch needs two of its threads on a word, one writing,
+  // which sends a direct launch back to fibers; launches never race.
+  bool silentOnDirect() const override { return true; }
   void onPhaseEnd(const std::vector<std::uint32_t> &slots) override;
   void onLaunchBegin(const LaunchInfo &) override;
   void onLaunchEnd(const LaunchInfo &) override;

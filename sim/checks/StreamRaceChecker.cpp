@@ -47,6 +47,8 @@ void StreamRaceChecker::store(std::atomic<std::uint64_t> &c, std::uint64_t op, s
   }
 }
 
+bool StreamRaceChecker::silentOnDirect() const { return !cx_.streamsInUse(); }
+
 void StreamRaceChecker::onLaunchBegin(const LaunchInfo &l) {
   active_ = cx_.streamsInUse() && l.stream_op != 0;
   launch_ = &l;

@@ -34,6 +34,9 @@ public:
   // smallest that touched it (compare-and-swap), so any order leaves one
   // result.
   bool blockParallel() const override { return true; }
+  // It keeps a launch's words only while streams other than the legacy
+  // one are in use.
+  bool silentOnDirect() const override;
   void onLaunchBegin(const LaunchInfo &) override;
   void onLaunchEnd(const LaunchInfo &) override;
   void onWarpAccess(const WarpAccess &) override;

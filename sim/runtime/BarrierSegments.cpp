@@ -227,6 +227,11 @@ bool BlockExecutor::completeSegment() {
   }
   if (ref == nullptr)
     return true;
+  if (arrived != lanes.size() && grid_.checkedDirect()) {
+    grid_.restartOnFibers("threads of a block exited while others waited at a barrier (the "
+                          "barrier checker judges it)");
+    return false;
+  }
   if (ref->ev.barrier_id != 0 || ref->ev.barrier_count != 0 ||
       ref->ev.flavor == model::BlockBarrier::Flavor::Arrive) {
     grid_.restartOnFibers("a named or counted barrier");

@@ -359,7 +359,7 @@ void BlockExecutor::laneExited(Lane *l) {
     // admits its blocks afresh), so only the counts and observers move.
     --l->warp->live;
     progress();
-    for (Observer *o : rt_.observers)
+    for (Observer *o : grid_.listeners())
       o->onThreadExit(info, l->tid);
     if (l->warp->waiting != 0)
       tryCompleteWarpOps(*l->warp);
@@ -403,6 +403,18 @@ void BlockExecutor::restoreSuppressed(Lane &l) {
     return;
   std::memcpy(reinterpret_cast<void *>(l.fault_addr), l.fault_saved, l.fault_size);
   l.fault_size = 0;
+}
+
+// Out of line: the direct path's inline access stays small.
+[[gnu::noinline]] void BlockExecutor::screenDirect(std::uintptr_t addr, std::uint32_t size,
+                                                   AccessKind kind, MemorySpace space) {
+  if (AccessGuard *g = grid_.accessGuard();
+      g != nullptr && !g->check(info, addr, size, kind, space, nullptr, nullptr))
+    restartOnFibers("the memory checker rejected an access");
+  for (DirectScreen *s : grid_.screens())
+    if (!s->directAccess(info, addr, size, kind, space))
+      restartOnFibers("a checker would judge an access (the initialisation checker: bytes no "
+                      "one wrote before)");
 }
 
 // The access guard found the access invalid: reported (the launch ends),
@@ -472,6 +484,8 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
     c = classifyAddress(rt_, slot, sharedEnd, addr, size);
   if (AccessGuard *g = grid_.accessGuard();
       g != nullptr && !g->check(info, addr, size, kind, c.space, nullptr, nullptr)) [[unlikely]] {
+    if (direct_) // what it reports, fibers report where they meet it
+      restartOnFibers("the memory checker rejected an access");
     guardFailed(l, *g, addr, size, kind, c.space, pc);
     return; // suppressed (--memory-error continue): the access does not happen for anyone
   }
@@ -495,6 +509,18 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
   // The direct path reports nothing at an access that happens.
   e.site = watch_ == nullptr ? currentSiteId() : kNoSite;
   if (recording_) {
+    if (direct_ && grid_.checkedDirect()) [[unlikely]] {
+      if (proxy != Proxy::Generic)
+        restartOnFibers("a texture or surface access under the checkers");
+      for (DirectScreen *s : grid_.screens()) // the guard judged it above
+        if (!s->directAccess(info, addr, size, kind, c.space))
+          restartOnFibers("a checker would judge an access (the initialisation checker: bytes no "
+                          "one wrote before)");
+      // Atomics of too narrow a scope race where they meet (RaceDetector).
+      if (scope == Scope::Thread ||
+          (c.space != MemorySpace::Shared && scope != Scope::Device && scope != Scope::System))
+        commute = 0;
+    }
     if (watch_ != nullptr && c.space != MemorySpace::Constant &&
         !watch_->access(serial_, addr, size, kind != AccessKind::Load && !atomicLoad,
                         c.space == MemorySpace::Shared, commute))

@@ -266,6 +266,10 @@ private:
   // The direct path: two threads met on a word (or the lockstep count is
   // not known): the launch ends and runs again on fibers.
   [[noreturn]] void restartOnFibers(const char *why);
+  // A checked direct launch (GridRunner::checkedDirect): the access guard
+  // and the checkers' screens judge the access; if any would report, the
+  // launch goes back to fibers.
+  void screenDirect(std::uintptr_t addr, std::uint32_t size, AccessKind kind, MemorySpace space);
   bool finishDirectWarp(Warp &w, std::vector<std::uint64_t> *warpOpGroups = nullptr);
   // The direct path from barrier to barrier (BarrierSegments.cpp).
   void runSegments();

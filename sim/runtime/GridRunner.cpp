@@ -63,9 +63,21 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   parallel_ = parallelEligible(launch);
   {
     bool observed = !rt_.storeObservers.empty() || guard_ != nullptr;
-    for (const Observer *o : rt_.observers)
-      observed |= (o->interests() & ~Observer::kWarpOps) != 0;
-    EngineDecision d = chooseEngine(rt_, launch, observed);
+    bool silent = true; // every checker may be silent on a direct launch
+    directListeners_.clear();
+    screens_.clear();
+    for (Observer *o : rt_.observers) {
+      const bool hears = (o->interests() & ~Observer::kWarpOps) == 0;
+      observed |= !hears;
+      silent &= o->silentOnDirect();
+      if (hears)
+        directListeners_.push_back(o);
+      else if (DirectScreen *s = o->directScreen())
+        screens_.push_back(s);
+    }
+    for (const Observer *o : rt_.storeObservers)
+      silent &= o->silentOnDirect();
+    EngineDecision d = chooseEngine(rt_, launch, observed, silent);
     // The direct path watches for threads that meet on a word (then the
     // launch runs again on fibers: observers of warp operations, the only
     // ones here, may hear its blocks begin and end twice, Observer.h).
@@ -77,6 +89,10 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
     }
     engine_ = d.engine;
     segments_ = d.barriers;
+    checked_ = engine_ == LaunchEngine::Direct && observed;
+    if (checked_)
+      for (DirectScreen *s : screens_)
+        s->beginDirectLaunch();
     noteEngine(rt_, launch, d);
     if (engine_ == LaunchEngine::Direct)
       parallel_ = false; // every block runs to its end when admitted
@@ -94,11 +110,15 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
 
   const EngineStats before = totals_;
   runBlocks(total, maxResident);
-  if (restart_)
+  if (restart_) {
     rerunOnFibers(launch, before, total, maxResident);
-  else if (watching_)
+  } else if (watching_) {
     watch_.endLaunch();
-  watching_ = false;
+    if (checked_)
+      for (DirectScreen *s : screens_)
+        s->endDirectLaunch(true);
+  }
+  watching_ = checked_ = false;
   if (timeoutPending())
     reportTimeout();
 
@@ -125,6 +145,10 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
                                      std::chrono::steady_clock::now() - started)
                                      .count());
   return aborted_ ? abortError_ : cudaSuccess;
+}
+
+const std::vector<Observer *> &GridRunner::listeners() const {
+  return engine_ == LaunchEngine::Direct ? directListeners_ : rt_.observers;
 }
 
 void GridRunner::beginLayout(LaunchInfo &launch) {
@@ -218,7 +242,10 @@ void GridRunner::rerunOnFibers(LaunchInfo &launch, const EngineStats &before, st
     retire(*b); // aborted_: no observer hears of it (none watches a direct launch)
   resident_.clear();
   watch_.rollback();
-  watching_ = false;
+  if (checked_)
+    for (DirectScreen *s : screens_)
+      s->endDirectLaunch(false);
+  watching_ = checked_ = false;
   totals_ = before;
   restart_ = aborted_ = false;
   abortError_ = cudaSuccess;
@@ -265,7 +292,7 @@ void GridRunner::admitCluster(std::uint64_t cluster, std::uint32_t clusterSlot) 
   }
   progress();
   for (BlockExecutor *b : c.blocks)
-    for (Observer *o : rt_.observers)
+    for (Observer *o : listeners())
       o->onBlockBegin(b->info);
   if (engine_ != LaunchEngine::Fibers)
     for (BlockExecutor *b : c.blocks)
@@ -302,7 +329,7 @@ void GridRunner::retire(BlockExecutor &b) {
     p->events.store(totals_.accesses + totals_.barrier_arrivals, std::memory_order_relaxed);
   }
   if (!aborted_)
-    for (Observer *o : rt_.observers)
+    for (Observer *o : listeners())
       o->onBlockEnd(b.info);
 }
 
@@ -411,7 +438,7 @@ void GridRunner::reportDeadlock() {
     warpOps |= b->waitsAtWarpOp();
   if (warpOps)
     for (const BlockExecutor *b : resident_)
-      b->reportStuckWarpOps(rt_.observers);
+      b->reportStuckWarpOps(listeners());
   f.message = warpOps ? "no thread can make progress: a barrier or warp operation can never "
                         "complete"
                       : "no thread can make progress: the barrier can never complete";

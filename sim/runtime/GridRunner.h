@@ -14,6 +14,7 @@
 #include "AccessGuard.h"
 #include "BlockExecutor.h"
 #include "Cluster.h"
+#include "DirectScreen.h"
 #include "Findings.h"
 #include "GranuleOwners.h"
 #include "HostWorkers.h"
@@ -79,6 +80,14 @@ public:
   bool aborted() const { return aborted_; }
   // The direct path's watch (LaneConflictWatch.h), or nullptr.
   LaneConflictWatch *conflictWatch() { return watching_ ? &watch_ : nullptr; }
+  // A direct launch under checkers that are silent on it (Observer::
+  // silentOnDirect): its accesses go through the access guard and the
+  // screens, and what a checker would judge sends it back to fibers.
+  bool checkedDirect() const { return checked_; }
+  const std::vector<DirectScreen *> &screens() const { return screens_; }
+  // Who hears this launch's events beyond its begin and end: on the direct
+  // path only observers of warp operations alone, else every observer.
+  const std::vector<Observer *> &listeners() const;
   // The direct path cannot go on as fibers would (two threads met on a word,
   // `why` says what): the launch ends here and runs again on fibers.
   void restartOnFibers(const char *why) {
@@ -180,6 +189,9 @@ private:
   bool restart_ = false; // restartOnFibers()
   const char *restartWhy_ = "";
   bool watching_ = false; // the direct path's conflict watch is on
+  bool checked_ = false;  // checkedDirect()
+  std::vector<DirectScreen *> screens_;
+  std::vector<Observer *> directListeners_;
   LaneConflictWatch watch_;
   cudaError_t abortError_ = cudaSuccess;
   EngineStats totals_;

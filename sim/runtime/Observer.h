@@ -352,6 +352,20 @@ public:
   // apart from what other blocks touch (per resident slot: parallelSlot())
   // and merge it in the order given when the phase ends.
   virtual bool blockParallel() const { return false; }
+  // May a launch that runs on the compiled engine's direct path under
+  // `check` withhold its events from this observer (GridRunner: a "checked"
+  // direct launch)? Such a launch stands only if no two threads met on a
+  // word with one writing (LaneConflictWatch), every access passed the
+  // access guard and every screen (directScreen), no lane exited while
+  // others waited at a CTA barrier, and no access went through another
+  // proxy than the generic one; else it is undone and runs on fibers. True
+  // when, under those conditions, the observer would report nothing about
+  // the launch and keeps nothing of it for later launches. Observers of
+  // warp operations alone hear a direct launch as always.
+  virtual bool silentOnDirect() const { return (interests() & ~kWarpOps) == 0; }
+  // The screen that judges this observer's accesses on a checked direct
+  // launch (DirectScreen.h), or nullptr.
+  virtual class DirectScreen *directScreen() { return nullptr; }
   // A phase ended: the blocks of `slots` ran in it, in this round order
   // (one block after a serial-phase instruction). While no block runs.
   virtual void onPhaseEnd(const std::vector<std::uint32_t> & /*slots*/) {}

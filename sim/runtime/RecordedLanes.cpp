@@ -72,7 +72,7 @@ void hostStack(std::uintptr_t &lo, std::uintptr_t &hi) {
 }
 } // namespace
 
-EngineDecision chooseEngine(Runtime &rt, const LaunchInfo &launch, bool observed) {
+EngineDecision chooseEngine(Runtime &rt, const LaunchInfo &launch, bool observed, bool silent) {
   const Options &o = rt.options;
   auto fibers = [](std::string why) {
     return EngineDecision{LaunchEngine::Fibers, std::move(why)};
@@ -101,12 +101,22 @@ EngineDecision chooseEngine(Runtime &rt, const LaunchInfo &launch, bool observed
   const bool barriers = (it->second.flags & 1) != 0;
   // Under auto only the direct path: it watches for threads that meet on a
   // word (LaneConflictWatch) and then runs the launch again on fibers, so
-  // the output is the same. A recorded launch cannot yet go back (its
-  // observers have seen its events): --engine compiled asks for it.
+  // the output is the same. Under checkers that may be silent on it, it is
+  // checked: what any of them could report sends it back to fibers too. A
+  // recorded launch cannot go back (its observers have seen its events):
+  // --engine compiled asks for it.
+  if (o.engine == Engine::Auto && observed && silent)
+    return {LaunchEngine::Direct,
+            std::string("compiled, direct, checked") +
+                (barriers ? ", from barrier to barrier" : "") +
+                ": the checkers hear nothing of it (threads that meet on a word, an access the "
+                "memory or initialisation checker rejects, a texture fetch, or threads that exit "
+                "while others wait at a barrier send the launch back to fibers)",
+            barriers};
   if (o.engine == Engine::Auto && observed)
-    return fibers("the kernel could run compiled; auto does not record it yet (a launch whose "
-                  "threads meet on a word cannot go back to fibers once checkers saw it): "
-                  "--engine compiled records it");
+    return fibers("the kernel could run compiled, but a profiler or checker watches its events "
+                  "(a recorded launch cannot go back to fibers once they saw it): --engine "
+                  "compiled records it");
   if (observed && barriers)
     return fibers("CTA barriers or warp operations: the recorded path runs each thread to its "
                   "end (only the direct path, under run, runs threads from one to the next)");
@@ -155,6 +165,9 @@ void printEngineNotes() {
 // An error that ends the launch unwinds the lane (kernel code owns no host
 // resources) back here.
 void BlockExecutor::runLanesToEnd() {
+  if (grid_.checkedDirect())
+    for (DirectScreen *s : grid_.screens())
+      s->beginDirectBlock(info);
   if (grid_.directSegments()) {
     runSegments();
     return;

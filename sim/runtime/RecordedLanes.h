@@ -63,8 +63,10 @@ struct EngineDecision {
 };
 
 // Which engine runs `launch`. `observed`: a checker or profiler watches
-// accesses, barriers or stores (then recorded, else direct).
-EngineDecision chooseEngine(Runtime &rt, const LaunchInfo &launch, bool observed);
+// accesses, barriers or stores (then recorded, else direct). `silent`:
+// every observer may be silent on a direct launch (Observer::
+// silentOnDirect): under auto it runs direct, checked.
+EngineDecision chooseEngine(Runtime &rt, const LaunchInfo &launch, bool observed, bool silent);
 // Remembers the decision for --timing (printed at exit, once per kernel and
 // engine).
 void noteEngine(Runtime &rt, const LaunchInfo &launch, const EngineDecision &d);

@@ -38,7 +38,7 @@ void BlockExecutor::issueWarpOp(Warp &w, std::uint64_t group, bool asWarpInstruc
   }
   WarpOpArrival a{&info, w.index, group, lead.ev.mask, notInMask, lead.ev.pc, lead.ev.op};
   a.site = lead.ev.site;
-  for (Observer *o : rt_.observers)
+  for (Observer *o : grid_.listeners())
     o->onWarpOpArrive(a);
   tryCompleteWarpOps(w);
 }
@@ -131,10 +131,10 @@ void BlockExecutor::completeWarpOp(Warp &w, std::uint64_t participants,
     return;
   }
   ++stats_.warp_ops;
-  for (Observer *o : rt_.observers)
+  for (Observer *o : grid_.listeners())
     o->onWarpOp(e);
   if (model::warpOpSynchronises(op))
-    for (Observer *o : rt_.observers)
+    for (Observer *o : grid_.listeners())
       o->onWarpSync(e);
   // Long without progress: each lane's state is compared at its next stop
   // (checkWatchedWrite): a vote in a counted loop moves, in a spin it does
@@ -194,7 +194,7 @@ void BlockExecutor::warpOpSkipped(Warp &w, std::uint64_t moving, const Lane *e) 
       s.past_pc = e->ev.pc;
       s.past_site = e->ev.site;
     }
-    for (Observer *o : rt_.observers)
+    for (Observer *o : grid_.listeners())
       o->onWarpOpSkipped(s);
   }
 }

@@ -6,7 +6,7 @@
 // show (the old value is used, float addition rounds in order, two classes
 // on one word, a plain read of a word several threads' atomics changed
 // before the next barrier) the launch goes back to fibers.
-// ENGINE-EXPECT: histogram: compiled, direct, from barrier to barrier
+// ENGINE-EXPECT: histogram: compiled, direct
 // ENGINE-EXPECT: flags: compiled, direct
 // ENGINE-NOT: histogram: fibers
 // ENGINE-NOT: flags: fibers
