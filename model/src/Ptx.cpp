@@ -1044,13 +1044,30 @@ private:
       in.read = rest.size() == 2;
       return true;
     }
+    // The load's optional qualifiers: .multicast::cluster (a ctaMask operand
+    // after the mbarrier, shared::cluster only) and .L2::cache_hint (a
+    // cache policy last; a hint, no effect here).
+    bool hint = false;
+    if (rest.size() >= 4 && rest.back() == "L2::cache_hint") {
+      hint = true;
+      rest.pop_back();
+    }
+    if (rest.size() == 4 && rest[3] == "multicast::cluster" && rest[0] == "shared::cluster") {
+      in.multicast = true;
+      rest.pop_back();
+    }
+    const std::size_t extra = (in.multicast ? 1 : 0) + (hint ? 1 : 0);
     if (rest.size() == 3 && (rest[0] == "shared::cluster" || rest[0] == "shared::cta") &&
-        rest[1] == "global" && rest[2] == "mbarrier::complete_tx::bytes" && n == 4 && addr(0) &&
-        addr(1) && addr(3)) {
+        rest[1] == "global" && rest[2] == "mbarrier::complete_tx::bytes" && n == 4 + extra &&
+        addr(0) && addr(1) && addr(3) &&
+        (extra == 0 || in.args[4].kind != PtxOperand::Kind::Address) &&
+        (!hint || !in.multicast || in.args[5].kind != PtxOperand::Kind::Address)) {
       in.op = PtxOp::CpAsyncBulkLoad;
       in.sharedCluster = rest[0] == "shared::cluster";
       return true;
     }
+    if (hint || in.multicast)
+      return false;
     if (rest.size() == 3 && rest[0] == "global" && rest[1] == "shared::cta" &&
         rest[2] == "bulk_group" && n == 3 && addr(0) && addr(1)) {
       in.op = PtxOp::CpAsyncBulkStore;
@@ -1059,9 +1076,9 @@ private:
     return false;
   }
 
-  // cp.async.bulk.tensor.Nd forms, tile mode (rest[0] is tensor). Every
-  // other mode and qualifier (.im2col, .multicast::cluster, .cta_group,
-  // gather/scatter) is refused.
+  // cp.async.bulk.tensor.Nd forms, tile mode (rest[0] is tensor), loads
+  // also with .multicast::cluster. Every other mode and qualifier (.im2col,
+  // .cta_group, gather/scatter) is refused.
   static bool tensor(PtxInstr &in, std::vector<std::string_view> rest, std::size_t n) {
     auto addr = [&](std::size_t i) {
       return i < n && in.args[i].kind == PtxOperand::Kind::Address;
@@ -1076,14 +1093,22 @@ private:
       hint = true;
       rest.pop_back();
     }
-    const std::size_t c = in.coords, extra = hint ? 1 : 0;
+    // .multicast::cluster: the ctaMask operand after the mbarrier (loads
+    // into shared::cluster only).
+    if (rest.size() == 4 && rest[3] == "multicast::cluster" && rest[0] == "shared::cluster") {
+      in.multicast = true;
+      rest.pop_back();
+    }
+    const std::size_t c = in.coords, extra = (hint ? 1 : 0) + (in.multicast ? 1 : 0);
     if (rest.size() == 3 && (rest[0] == "shared::cluster" || rest[0] == "shared::cta") &&
         rest[1] == "global" && rest[2] == "mbarrier::complete_tx::bytes" && in.tensorAt == 1 &&
-        n == 3 + c + extra && addr(0) && addr(2 + c)) {
+        n == 3 + c + extra && addr(0) && addr(2 + c) && !addr(3 + c) && !addr(4 + c)) {
       in.op = PtxOp::CpAsyncBulkTensorLoad;
       in.sharedCluster = rest[0] == "shared::cluster";
       return true;
     }
+    if (in.multicast)
+      return false;
     if (rest.size() == 3 && rest[0] == "global" && rest[1] == "shared::cta" &&
         rest[2] == "bulk_group" && in.tensorAt == 0 && n == 2 + c + extra && addr(1 + c)) {
       in.op = PtxOp::CpAsyncBulkTensorStore;

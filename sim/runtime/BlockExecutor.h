@@ -218,10 +218,16 @@ private:
   MBarrierEvent mbarrierEvent(const Lane &l, model::MBarrierRule rule, bool completed,
                               std::uint64_t phase, const model::MBarrier *mb) const;
   // An mbarrier arrive (count) or complete_tx (tx) made for `thread` outside
-  // its own instruction stream (a landed copy, an owed arrive-on).
+  // its own instruction stream (a landed copy, an owed arrive-on); the
+  // mbarrier may be a cluster peer's (a copy into its shared memory).
   void mbarrierOnBehalf(std::uint32_t thread, std::uintptr_t mbar, std::uintptr_t pc,
                         std::uint32_t site, model::MBarrierOp op, std::uint32_t count,
                         std::uint32_t tx);
+  // The block of this cluster whose shared window holds `addr` (this one
+  // included), else nullptr.
+  BlockExecutor *sharedOwner(std::uintptr_t addr);
+  // Copies of any block of the cluster in flight?
+  bool clusterCopiesInFlight();
   void laneExited(Lane *l);
   void issueWarpOp(Warp &w, std::uint64_t group, bool asWarpInstruction);
   void tryCompleteWarpOps(Warp &w);

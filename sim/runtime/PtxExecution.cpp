@@ -613,7 +613,8 @@ private:
     case PtxOp::CpAsyncBulkLoad:
       block().copies().bulkLoad(l_, reinterpret_cast<std::uintptr_t>(shared(a[0])), read(a[1]),
                                 static_cast<std::uint32_t>(read(a[2])),
-                                reinterpret_cast<std::uintptr_t>(shared(a[3])), pc_);
+                                reinterpret_cast<std::uintptr_t>(shared(a[3])), pc_,
+                                in.multicast ? static_cast<std::int32_t>(read(a[4]) & 0xffff) : -1);
       break;
     case PtxOp::CpAsyncBulkStore:
       block().copies().bulkStore(l_, read(a[0]), reinterpret_cast<std::uintptr_t>(shared(a[1])),
@@ -637,7 +638,8 @@ private:
       if (in.op == PtxOp::CpAsyncBulkTensorLoad)
         block().copies().tensorLoad(
             l_, reinterpret_cast<std::uintptr_t>(shared(a[0])), map, coords, in.coords,
-            reinterpret_cast<std::uintptr_t>(shared(a[2 + in.coords])), pc_);
+            reinterpret_cast<std::uintptr_t>(shared(a[2 + in.coords])), pc_,
+            in.multicast ? static_cast<std::int32_t>(read(a[3 + in.coords]) & 0xffff) : -1);
       else if (in.op == PtxOp::CpAsyncBulkTensorStore)
         block().copies().tensorStore(l_, map, coords, in.coords,
                                      reinterpret_cast<std::uintptr_t>(shared(a[1 + in.coords])),

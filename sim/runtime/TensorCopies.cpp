@@ -73,15 +73,19 @@ model::TensorMapDesc AsyncCopyQueue::tensorMapAt(Lane *l, std::uintptr_t map, st
 }
 
 void AsyncCopyQueue::tensorIssue(Lane *l, InFlightCopy c, const model::TensorMapDesc &d,
-                                 const std::int32_t *coords, std::uintptr_t shared) {
+                                 const std::int32_t *coords, std::uintptr_t shared,
+                                 const std::vector<Destination> &dests) {
   const bool load = c.kind == AsyncCopyKind::BulkLoad;
-  const std::uintptr_t base = x_.info.smem_base;
+  // A load's destination may be a cluster peer's (its offset is the same in
+  // each destination CTA); a store's source is the CTA's own.
+  const BlockExecutor *owner = load ? x_.sharedOwner(shared) : &x_;
+  const std::uintptr_t base = owner != nullptr ? owner->info.smem_base : x_.info.smem_base;
   if (shared - base >= MemoryMap::kSharedWindow) {
     Finding f;
     f.kind = "tensor-map";
     f.message = std::string("cp.async.bulk.tensor's shared ") + (load ? "destination" : "source") +
-                " is not in this CTA's shared memory (a peer CTA's shared::cluster address is "
-                "not simulated for tensor copies yet)";
+                " is not in this CTA's shared memory" +
+                (load ? " or a cluster peer's" : " (a tensor store reads shared::cta memory)");
     f.sites.push_back(x_.siteOf(l, c.pc, currentSiteId(), "copy"));
     x_.abortLaunch(l, cudaErrorIllegalAddress, std::move(f));
   }
@@ -99,33 +103,48 @@ void AsyncCopyQueue::tensorIssue(Lane *l, InFlightCopy c, const model::TensorMap
     f.sites.push_back(x_.siteOf(l, c.pc, currentSiteId(), "copy"));
     x_.abortLaunch(l, cudaErrorMisalignedAddress, std::move(f));
   }
-  auto t = std::make_shared<TensorCopy>();
-  model::tensorCopySegments(d, coords, shared - base, t->segments);
-  for (model::TensorSegment &s : t->segments)
-    s.shared += base;
-  t->elemSize = d.elemSize;
-  t->fill = d.nanFill ? model::tensorNanFill(d.type) : 0;
+  // The segments at the offset in the window (the swizzle is anchored to
+  // the window, so every destination CTA gets the same layout).
+  std::vector<model::TensorSegment> segments;
+  model::tensorCopySegments(d, coords, shared - base, segments);
+  const std::vector<Destination> self{Destination{base, 0}};
+  const std::vector<Destination> &targets = load ? dests : self;
+  std::vector<std::shared_ptr<TensorCopy>> copies;
+  for (const Destination &to : targets) {
+    const std::uintptr_t toBase = load ? to.dst - (shared - base) : base;
+    auto t = std::make_shared<TensorCopy>();
+    t->segments = segments;
+    for (model::TensorSegment &s : t->segments)
+      s.shared += toBase;
+    t->elemSize = d.elemSize;
+    t->fill = d.nanFill ? model::tensorNanFill(d.type) : 0;
+    copies.push_back(std::move(t));
+  }
   // The accesses at the issue: the global rows in bounds (in order, adjacent
-  // ones merged) and the shared bytes of the box (sorted, merged). The
-  // profile counts one bulk instruction per copy (the first write).
-  std::vector<std::pair<std::uintptr_t, std::uint32_t>> global, smem;
-  for (const model::TensorSegment &s : t->segments) {
+  // ones merged, read once) and the shared bytes of the box in each
+  // destination (sorted, merged). The profile counts one bulk instruction
+  // per copy (the first write).
+  std::vector<std::pair<std::uintptr_t, std::uint32_t>> global, shared2;
+  for (const model::TensorSegment &s : copies.front()->segments)
     if (!s.outOfBounds) {
       if (!global.empty() && global.back().first + global.back().second == s.global)
         global.back().second += s.bytes;
       else
         global.emplace_back(s.global, s.bytes);
     }
-    if (load || !s.outOfBounds)
-      smem.emplace_back(s.shared, s.bytes);
+  for (const auto &t : copies) {
+    std::vector<std::pair<std::uintptr_t, std::uint32_t>> smem;
+    for (const model::TensorSegment &s : t->segments)
+      if (load || !s.outOfBounds)
+        smem.emplace_back(s.shared, s.bytes);
+    std::sort(smem.begin(), smem.end());
+    const std::size_t from = shared2.size();
+    for (const auto &r : smem)
+      if (shared2.size() > from && shared2.back().first + shared2.back().second == r.first)
+        shared2.back().second += r.second;
+      else
+        shared2.push_back(r);
   }
-  std::sort(smem.begin(), smem.end());
-  std::vector<std::pair<std::uintptr_t, std::uint32_t>> shared2;
-  for (const auto &r : smem)
-    if (!shared2.empty() && shared2.back().first + shared2.back().second == r.first)
-      shared2.back().second += r.second;
-    else
-      shared2.push_back(r);
   const auto &reads = load ? global : shared2;
   const auto &writes = load ? shared2 : global;
   for (const auto &[a, n] : reads)
@@ -145,21 +164,30 @@ void AsyncCopyQueue::tensorIssue(Lane *l, InFlightCopy c, const model::TensorMap
     first = false;
   }
   x_.checkedSerialPoint(l, c.pc);
-  c.dst = load ? shared : d.address;
-  c.src = load ? d.address : shared;
-  c.size = d.boxBytes();
-  c.srcSize = c.size;
-  c.tensor = std::move(t);
-  issue(c);
+  for (std::size_t k = 0; k < copies.size(); ++k) {
+    InFlightCopy one = c;
+    one.dst = load ? targets[k].dst : d.address;
+    one.src = load ? d.address : shared;
+    if (load)
+      one.mbar = targets[k].mbar;
+    one.size = d.boxBytes();
+    one.srcSize = one.size;
+    one.tensor = std::move(copies[k]);
+    issue(one);
+  }
 }
 
 void AsyncCopyQueue::tensorLoad(Lane *l, std::uintptr_t dst, std::uintptr_t map,
                                 const std::int32_t *coords, std::uint32_t rank, std::uintptr_t mbar,
-                                std::uintptr_t pc) {
+                                std::uintptr_t pc, std::int32_t ctaMask) {
   const model::TensorMapDesc d = tensorMapAt(l, map, rank, pc);
+  const std::vector<Destination> dests = destinations(
+      l, dst, mbar, ctaMask, pc,
+      ctaMask >= 0 ? "cp.async.bulk.tensor.multicast::cluster" : "cp.async.bulk.tensor");
   InFlightCopy c{l->tid, dst, 0, 0, 0, 0, pc, AsyncCopyKind::BulkLoad, mbar};
-  tensorIssue(l, c, d, coords, dst);
-  landIfWaitedFor(mbar); // a thread may already wait for the bytes
+  tensorIssue(l, c, d, coords, dst, dests);
+  for (const Destination &to : dests)
+    landIfWaitedFor(to.mbar); // a thread may already wait for the bytes
 }
 
 void AsyncCopyQueue::tensorStore(Lane *l, std::uintptr_t map, const std::int32_t *coords,
@@ -167,7 +195,7 @@ void AsyncCopyQueue::tensorStore(Lane *l, std::uintptr_t map, const std::int32_t
   const model::TensorMapDesc d = tensorMapAt(l, map, rank, pc);
   InFlightCopy c{l->tid, 0, src, 0, 0, 0, pc, AsyncCopyKind::BulkStore};
   c.group = x_.sync_.bulkGroupsOf(l->tid).issue();
-  tensorIssue(l, c, d, coords, src);
+  tensorIssue(l, c, d, coords, src, {});
 }
 
 void AsyncCopyQueue::tensorReduce(Lane *l, std::uintptr_t map, const std::int32_t *coords,
@@ -188,7 +216,7 @@ void AsyncCopyQueue::tensorReduce(Lane *l, std::uintptr_t map, const std::int32_
   c.reduce = true;
   c.op = op;
   c.type = type;
-  tensorIssue(l, c, d, coords, src);
+  tensorIssue(l, c, d, coords, src, {});
 }
 
 void AsyncCopyQueue::tensorPrefetch(Lane *l, std::uintptr_t map, std::uint32_t rank,

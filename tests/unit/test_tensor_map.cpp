@@ -368,12 +368,41 @@ TEST_CASE("inline PTX: tensor copies") {
   CHECK(p.code[0].coords == 3);
   CHECK(
       parsePtx("cp.async.bulk.prefetch.tensor.1d.L2.global.L2::cache_hint [%0, {%1}], %2;", p, e));
-  // Refused by name: multicast, im2col (copies, reductions, prefetches), an
-  // unknown operator, tensormap fences.
-  for (const char *refused :
-       {"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes."
+  // Multicast loads: the ctaMask after the mbarrier, then the cache policy;
+  // tensor and plain bulk copies, into shared::cluster only.
+  REQUIRE(parsePtx("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::"
+                   "bytes.multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;",
+                   p, e));
+  CHECK(p.code[0].op == PtxOp::CpAsyncBulkTensorLoad);
+  CHECK(p.code[0].multicast);
+  CHECK(p.code[0].args.size() == 6);
+  REQUIRE(parsePtx("cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes."
+                   "multicast::cluster.L2::cache_hint [%0], [%1, {%2}], [%3], 0xf, %4;",
+                   p, e));
+  CHECK(p.code[0].multicast);
+  CHECK(p.code[0].args[4].kind == PtxOperand::Kind::Immediate);
+  REQUIRE(parsePtx("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::"
+                   "cluster [%0], [%1], %2, [%3], %4;",
+                   p, e));
+  CHECK(p.code[0].op == PtxOp::CpAsyncBulkLoad);
+  CHECK(p.code[0].multicast);
+  REQUIRE(parsePtx("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_"
+                   "hint [%0], [%1], %2, [%3], %4;",
+                   p, e));
+  CHECK_FALSE(p.code[0].multicast);
+  for (const char *wrong :
+       {// no ctaMask; a shared::cta destination; an address as the mask
+        "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes."
+        "multicast::cluster [%0], [%1, {%2, %3}], [%4];",
+        "cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes."
         "multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;",
-        "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], "
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster "
+        "[%0], [%1], %2, [%3], [%4];"})
+    CHECK_FALSE(parsePtx(wrong, p, e));
+  // Refused by name: im2col (copies, reductions, prefetches), an unknown
+  // operator, tensormap fences.
+  for (const char *refused :
+       {"cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], "
         "[%1, {%2, %3, %4}], [%5], {%6};",
         "cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.im2col_no_offs.bulk_group "
         "[%0, {%1, %2, %3}], [%4];",

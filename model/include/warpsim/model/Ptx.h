@@ -52,7 +52,7 @@ enum class PtxOp : std::uint8_t {
   CpAsyncWaitAll,  // cp.async.wait_all
   CpAsyncMBarrier, // cp.async.mbarrier.arrive{.noinc}.shared{::cta}.b64 [a]
   // cp.async.bulk.shared::cluster|shared::cta.global.mbarrier::complete_tx::bytes
-  //   [d], [s], size, [mbar]
+  //   {.multicast::cluster}{.L2::cache_hint} [d], [s], size, [mbar]{, ctaMask}{, policy}
   CpAsyncBulkLoad,
   CpAsyncBulkStore,     // cp.async.bulk.global.shared::cta.bulk_group [d], [s], size
   CpAsyncBulkCommit,    // cp.async.bulk.commit_group
@@ -83,9 +83,9 @@ enum class PtxOp : std::uint8_t {
   // movmatrix.sync.aligned.m8n8.trans.b16 d, a
   Movmatrix,
   // cp.async.bulk.tensor.Nd.shared::cluster|shared::cta.global{.tile}
-  //   .mbarrier::complete_tx::bytes{.L2::cache_hint}
-  //   [d], [map, {c0, .., cN-1}], [mbar]{, policy}
-  // args: d, map, c0 .. cN-1, mbar{, policy} (PtxInstr::coords = N)
+  //   .mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint}
+  //   [d], [map, {c0, .., cN-1}], [mbar]{, ctaMask}{, policy}
+  // args: d, map, c0 .. cN-1, mbar{, ctaMask}{, policy} (PtxInstr::coords = N)
   CpAsyncBulkTensorLoad,
   // cp.async.bulk.tensor.Nd.global.shared::cta{.tile}.bulk_group{.L2::cache_hint}
   //   [map, {c0, .., cN-1}], [s]{, policy}
@@ -162,6 +162,9 @@ struct PtxInstr {
   // Tensor copies: the coordinates of the tensor-map operand [map, {c..}]
   // (its rank), and where the operand is in `args`.
   std::uint32_t coords = 0, tensorAt = 0;
+  // cp.async.bulk{.tensor} loads: .multicast::cluster (a 16-bit ctaMask
+  // operand follows the mbarrier).
+  bool multicast = false;
 };
 
 struct PtxProgram {
