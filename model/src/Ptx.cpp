@@ -584,6 +584,16 @@ private:
       in.proxySpaces = parts.size() == 3 ? 3 : parts[3] == "global" ? 2 : 1;
       return parts.size() <= 4;
     }
+    // fence.proxy.tensormap::generic.release.scope and
+    // fence.proxy.tensormap::generic.acquire.scope [addr], 128.
+    if (head == "fence" && parts.size() == 5 && parts[1] == "proxy" &&
+        parts[2] == "tensormap::generic" && (parts[3] == "release" || parts[3] == "acquire")) {
+      in.op = PtxOp::FenceProxyTensormap;
+      in.order = parts[3] == "release" ? MemoryOrder::Release : MemoryOrder::Acquire;
+      return scopeOf(parts[4], in.scope) && tensormapFenceOperands(in, n);
+    }
+    if (head == "tensormap" && parts.size() >= 2 && parts[1] == "replace")
+      return tensormapReplace(in, parts, n);
     if (head == "cp" && parts.size() >= 2 && parts[1] == "async") {
       strip({"shared", "shared::cta", "global", "L2::64B", "L2::128B", "L2::256B", "b64"});
       if (parts.size() == 3 && (parts[2] == "ca" || parts[2] == "cg") && (n == 3 || n == 4) &&
@@ -1008,6 +1018,61 @@ private:
     };
     return g.size() == 4 && g[0] == regs(MmaOperand::C, d) && g[1] == regs(MmaOperand::A, a) &&
            g[2] == regs(MmaOperand::B, b) && g[3] == regs(MmaOperand::C, c);
+  }
+
+  // The tensormap fence's operands: none for the release, [addr], 128 for
+  // the acquire.
+  static bool tensormapFenceOperands(const PtxInstr &in, std::size_t n) {
+    if (in.order == MemoryOrder::Release)
+      return n == 0;
+    return n == 2 && in.args[0].kind == PtxOperand::Kind::Address &&
+           in.args[1].kind == PtxOperand::Kind::Immediate && in.args[1].imm == 128;
+  }
+
+  // tensormap.replace.tile.FIELD{.global|.shared::cta}.b1024.TYPE [map]{, ord}, value
+  // (the fields with an ordinal: box_dim, global_dim, global_stride,
+  // element_stride; b64 for global_address and global_stride, b32 else).
+  static bool tensormapReplace(PtxInstr &in, const std::vector<std::string_view> &parts,
+                               std::size_t n) {
+    static constexpr std::pair<std::string_view, TensorMapField> kFields[] = {
+        {"global_address", TensorMapField::GlobalAddress},
+        {"rank", TensorMapField::Rank},
+        {"box_dim", TensorMapField::BoxDim},
+        {"global_dim", TensorMapField::GlobalDim},
+        {"global_stride", TensorMapField::GlobalStride},
+        {"element_stride", TensorMapField::ElementStride},
+        {"elemtype", TensorMapField::ElemType},
+        {"interleave_layout", TensorMapField::Interleave},
+        {"swizzle_mode", TensorMapField::Swizzle},
+        {"swizzle_atomicity", TensorMapField::SwizzleAtomicity},
+        {"fill_mode", TensorMapField::FillMode}};
+    std::size_t i = 2;
+    if (parts.size() < 6 || parts[i++] != "tile")
+      return false;
+    const auto *f = std::find_if(std::begin(kFields), std::end(kFields),
+                                 [&](const auto &k) { return k.first == parts[i]; });
+    if (f == std::end(kFields))
+      return false;
+    in.field = f->second;
+    ++i;
+    in.space = PtxInstr::Space::Generic;
+    if (parts[i] == "global" || parts[i] == "shared::cta") {
+      in.space = parts[i] == "global" ? PtxInstr::Space::Global : PtxInstr::Space::SharedCta;
+      ++i;
+    }
+    const bool wide =
+        in.field == TensorMapField::GlobalAddress || in.field == TensorMapField::GlobalStride;
+    if (i + 2 != parts.size() || parts[i] != "b1024" || parts[i + 1] != (wide ? "b64" : "b32"))
+      return false;
+    const bool ordinal =
+        in.field == TensorMapField::BoxDim || in.field == TensorMapField::GlobalDim ||
+        in.field == TensorMapField::GlobalStride || in.field == TensorMapField::ElementStride;
+    in.op = PtxOp::TensormapReplace;
+    if (n != (ordinal ? 3u : 2u) || in.args[0].kind != PtxOperand::Kind::Address ||
+        in.args[n - 1].kind == PtxOperand::Kind::Address)
+      return false;
+    // The ordinal is an immediate in PTX (an "n" operand through cuda::ptx).
+    return !ordinal || in.args[1].kind != PtxOperand::Kind::Register;
   }
 
   // cp.async.bulk forms (parts[0..2] are cp, async, bulk).

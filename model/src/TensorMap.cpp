@@ -161,6 +161,105 @@ TensorMapVerdict validateTiled(const TiledEncodeArgs &a, TensorMapDesc &d, std::
   return TensorMapVerdict::Ok;
 }
 
+const char *tensorMapFieldName(TensorMapField f) {
+  static constexpr const char *kNames[] = {
+      ".global_address", ".rank",     ".box_dim",           ".global_dim",   ".global_stride",
+      ".element_stride", ".elemtype", ".interleave_layout", ".swizzle_mode", ".swizzle_atomicity",
+      ".fill_mode"};
+  return kNames[static_cast<std::uint32_t>(f)];
+}
+
+TensorMapVerdict replaceTensorMapField(TensorMapDesc &d, TensorMapField f, std::uint32_t ord,
+                                       std::uint64_t value, std::string &why) {
+  const std::string name = std::string("tensormap.replace ") + tensorMapFieldName(f);
+  auto unsupported = [&](std::string w) {
+    why = name + ": " + std::move(w);
+    return TensorMapVerdict::Unsupported;
+  };
+  auto invalid = [&](std::string w) {
+    why = name + ": " + std::move(w);
+    return TensorMapVerdict::Invalid;
+  };
+  const bool ordinal = f == TensorMapField::BoxDim || f == TensorMapField::GlobalDim ||
+                       f == TensorMapField::GlobalStride || f == TensorMapField::ElementStride;
+  const std::uint32_t dims = f == TensorMapField::GlobalStride ? d.rank - 1 : d.rank;
+  if (ordinal && ord >= dims)
+    return invalid("ordinal " + std::to_string(ord) + " is past the map's " +
+                   (f == TensorMapField::GlobalStride ? "strides" : "dimensions") + " (rank " +
+                   std::to_string(d.rank) + ")");
+  TensorMapDesc n = d;
+  std::uint32_t swizzleEnum = d.swizzle == 0 ? 0 : d.swizzle == 32 ? 1 : d.swizzle == 64 ? 2 : 3;
+  switch (f) {
+  case TensorMapField::GlobalAddress:
+    n.address = value;
+    break;
+  case TensorMapField::BoxDim:
+    n.box[ord] = static_cast<std::uint32_t>(value);
+    if (value == 0 || value > 256)
+      return invalid("boxDim[" + std::to_string(ord) + "] = " + std::to_string(value) +
+                     " is not in 1..256");
+    break;
+  case TensorMapField::GlobalDim:
+    n.dim[ord] = static_cast<std::uint32_t>(value);
+    break;
+  case TensorMapField::GlobalStride:
+    n.stride[ord + 1] = value;
+    break;
+  case TensorMapField::ElementStride:
+    if (value == 0 || value > 8)
+      return invalid("elementStrides[" + std::to_string(ord) + "] = " + std::to_string(value) +
+                     " is not in 1..8");
+    n.elementStride[ord] = static_cast<std::uint32_t>(value);
+    break;
+  case TensorMapField::Swizzle:
+    if (value > 3)
+      return unsupported("swizzle mode " + std::to_string(value) +
+                         " (the 96B swizzle, sm_100) is not simulated");
+    swizzleEnum = static_cast<std::uint32_t>(value);
+    break;
+  case TensorMapField::FillMode:
+    if (value > 1)
+      return invalid("fill mode " + std::to_string(value) + " is not 0 (zero) or 1 (NaN)");
+    n.nanFill = value == 1;
+    break;
+  case TensorMapField::Interleave:
+    if (value != 0)
+      return unsupported("interleaved layouts are not simulated");
+    break;
+  case TensorMapField::Rank:
+  case TensorMapField::ElemType:
+  case TensorMapField::SwizzleAtomicity:
+    return unsupported("not simulated yet (the field's value encoding is not checked against the "
+                       "H100)");
+  }
+  // The changed map must still be one the driver would encode.
+  std::uint64_t strides[kMaxTensorRank];
+  for (std::uint32_t i = 0; i + 1 < kMaxTensorRank; ++i)
+    strides[i] = n.stride[i + 1];
+  TiledEncodeArgs a;
+  a.mapAddress = 64;
+  a.type = static_cast<std::uint32_t>(n.type);
+  a.rank = n.rank;
+  a.address = n.address;
+  a.dim = n.dim;
+  a.strides = strides;
+  a.box = n.box;
+  a.elementStrides = n.elementStride;
+  a.interleave = 0;
+  a.swizzle = swizzleEnum;
+  a.l2Promotion = n.l2Promotion;
+  a.oobFill = n.nanFill ? 1 : 0;
+  std::string rule;
+  TensorMapDesc out;
+  const TensorMapVerdict v = validateTiled(a, out, rule);
+  if (v != TensorMapVerdict::Ok) {
+    why = name + " leaves a map the driver would not encode: " + rule;
+    return v;
+  }
+  d = out;
+  return TensorMapVerdict::Ok;
+}
+
 void encodeTensorMap(const TensorMapDesc &d, std::uint64_t q[16]) {
   std::fill(q, q + 16, 0);
   q[0] = kMagic;

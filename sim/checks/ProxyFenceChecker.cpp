@@ -30,6 +30,8 @@ void ProxyFenceChecker::onLaunchBegin(const LaunchInfo &l) {
   table_.reserveShards(l.slots);
   globalOrder_ = 0;
   globalFences_.clear();
+  tensormapReleases_.clear();
+  tensormapAcquires_.clear();
   sitePcs_.clear();
   siteStatic_.clear();
   siteIds_.clear();
@@ -40,6 +42,10 @@ void ProxyFenceChecker::onWarpAccess(const WarpAccess &a) {
   if (a.proxy == Proxy::Texture &&
       (a.space == MemorySpace::Global || a.space == MemorySpace::Managed))
     checkTexture(a);
+  if (a.proxy == Proxy::TensorMap) {
+    checkTensorMap(a);
+    return;
+  }
   if (a.kind == AccessKind::Load || a.proxy != Proxy::Generic)
     return;
   if (a.space == MemorySpace::Global || a.space == MemorySpace::Managed) {
@@ -112,6 +118,15 @@ void ProxyFenceChecker::onPhaseEnd(const std::vector<std::uint32_t> &slots) {
 }
 
 void ProxyFenceChecker::onFence(const FenceEvent &e) {
+  for (std::uint8_t kind : {kProxyFenceTensorMapRelease, kProxyFenceTensorMapAcquire}) {
+    if ((e.proxy_async & kind) == 0)
+      continue;
+    auto &fences = kind == kProxyFenceTensorMapRelease ? tensormapReleases_ : tensormapAcquires_;
+    const std::uint32_t order = ++globalOrder_;
+    for (std::uint64_t m = e.mask; m != 0; m &= m - 1)
+      fences[{e.block->linear, e.warp * e.block->launch->warp_size +
+                                   static_cast<std::uint32_t>(__builtin_ctzll(m))}] = order;
+  }
   if ((e.proxy_async & kProxyFenceGlobal) != 0) {
     const std::uint32_t order = ++globalOrder_;
     for (std::uint64_t m = e.mask; m != 0; m &= m - 1)
@@ -280,6 +295,74 @@ void ProxyFenceChecker::reportTexture(const WarpAccess &a, const LaneAccess &la,
   write.detail = "the last write to its 16-byte granule in this launch";
   x.sites.push_back(std::move(fetch));
   x.sites.push_back(std::move(write));
+}
+
+void ProxyFenceChecker::checkTensorMap(const WarpAccess &a) {
+  if (a.space != MemorySpace::Global && a.space != MemorySpace::Managed)
+    return;
+  const BlockInfo &b = *a.block;
+  const std::uint32_t ws = b.launch->warp_size;
+  auto fenceOf = [](const auto &fences, std::uint64_t block, std::uint32_t thread) {
+    auto it = fences.find({block, thread});
+    return it == fences.end() ? std::uint32_t{0} : it->second;
+  };
+  for (std::uint32_t i = 0; i < a.count; ++i) {
+    const LaneAccess &la = a.lanes[i];
+    const std::uint32_t user = a.warp * ws + la.lane;
+    const std::uint32_t acquired = fenceOf(tensormapAcquires_, b.linear, user);
+    for (std::uintptr_t g = la.addr & ~std::uintptr_t{15}; g < la.addr + la.size; g += 16) {
+      // Tensor copies issue in serial phases: every earlier write is in the
+      // shadow (the page's generation is the launch).
+      model::ShadowMemory<GlobalWrite, 4>::Cache local;
+      auto *page = global_.findPage(g, local);
+      if (page == nullptr || page->gen != launch_)
+        continue;
+      const GlobalWrite &w = page->cell(g);
+      if (w.order == 0)
+        continue;
+      const bool released = fenceOf(tensormapReleases_, w.block, w.thread) > w.order;
+      const bool acquire = acquired > w.order;
+      if (released && acquire)
+        continue;
+      auto [index, fresh] = table_.find(
+          {"tensormap-proxy", (released ? 1 : 0) + (acquire ? 2 : 0), a.pc, sitePcs_[w.site]});
+      if (!fresh)
+        break;
+      Finding &x = table_.at(index).finding;
+      x.kind = "tensormap-proxy";
+      x.space = spaceName(a.space);
+      x.address = g;
+      x.size = 16;
+      x.object = describeAddress(cx_, &b, la.addr, a.space);
+      const char *missing =
+          !released && !acquire
+              ? "neither a fence.proxy.tensormap::generic.release by the writer after the write "
+                "nor a fence.proxy.tensormap::generic.acquire by the copying thread after it"
+          : !released ? "no fence.proxy.tensormap::generic.release by the writer after the write"
+                      : "no fence.proxy.tensormap::generic.acquire by the copying thread after "
+                        "the write";
+      x.message = "a tensor copy uses the tensor map at " + x.object +
+                  ", modified in this launch through the generic proxy (tensormap.replace or "
+                  "stores), with " +
+                  missing +
+                  ": the copy may use the map from before the change (PTX memory model: a "
+                  "tensor map modified through the generic proxy needs "
+                  "fence.proxy.tensormap::generic release and acquire before the tensormap "
+                  "proxy reads it)";
+      FindingSite copy = threadSite(b, user, a.pc, a.site, "copy");
+      copy.detail = "tensor copy reads the map";
+      FindingSite write;
+      write.role = "write";
+      write.pc = sitePcs_[w.site];
+      write.site = siteStatic_[w.site];
+      write.has_thread = true;
+      threadCoords(*b.launch, w.block, w.thread, write.block, write.thread);
+      write.detail = "generic write of the map";
+      x.sites.push_back(std::move(copy));
+      x.sites.push_back(std::move(write));
+      break;
+    }
+  }
 }
 
 void ProxyFenceChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(cx_.findings(), l); }

@@ -10,6 +10,14 @@
 // launch-wide order numbers, since writer and copy may be in different
 // blocks; a launch boundary orders both proxies).
 //
+// The same shadow serves the tensormap proxy: a tensor copy whose map in
+// global memory was written in this launch through the generic proxy (by
+// tensormap.replace or by stores) needs a fence.proxy.tensormap::generic.release
+// by the writer after the write and a fence.proxy.tensormap::generic.acquire
+// by the copying thread after it (PTX memory model, tensormap proxy); without
+// either the copy may use the map from before the write: a tensormap-proxy
+// finding. The acquire's address is not compared with the map's.
+//
 // The same global shadow serves the texture proxy: a texture fetch of bytes
 // written earlier in the same launch (by any thread, through a pointer or a
 // surface) may return the bytes from before the write, since the texture
@@ -80,6 +88,7 @@ private:
   void checkRange(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
   void checkGlobal(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
   void checkTexture(const WarpAccess &a);
+  void checkTensorMap(const WarpAccess &a);
   void reportTexture(const WarpAccess &a, const LaneAccess &la, std::uint64_t writerBlock,
                      std::uint32_t writer, std::uintptr_t writerPc, std::uint32_t writerSite);
   void report(const AsyncCopyEvent &e, bool read, MemorySpace space, std::uintptr_t at,
@@ -100,6 +109,9 @@ private:
   // Per thread (block linear index, thread): order of its last proxy fence
   // covering global memory (fences are rare; looked up only on a finding).
   std::map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t> globalFences_;
+  // The same for fence.proxy.tensormap::generic.release and .acquire.
+  std::map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t> tensormapReleases_,
+      tensormapAcquires_;
   FindingTable<> table_;
 };
 

@@ -76,6 +76,12 @@ public:
   // cp.async.bulk.prefetch.tensor.Nd.L2: only the map is checked (a prefetch
   // into L2 changes nothing a program can see).
   void tensorPrefetch(Lane *l, std::uintptr_t map, std::uint32_t rank, std::uintptr_t pc);
+  // tensormap.replace (TensorMapReplace.cpp): sets one field of the map at
+  // `map` (global or the CTA's shared memory), a generic-proxy write of its
+  // 128 bytes; a map that is not one, or a change the driver's rules refuse,
+  // ends the launch with a located tensor-map error.
+  void tensormapReplace(Lane *l, std::uintptr_t map, model::TensorMapField field, std::uint32_t ord,
+                        std::uint64_t value, std::uintptr_t pc);
   void bulkCommit(Lane *l);
   // cp.async.bulk.wait_group{.read} n.
   void bulkWait(Lane *l, std::uint32_t n);

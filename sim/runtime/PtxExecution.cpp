@@ -663,6 +663,16 @@ private:
       // the async-proxy checker see which writes the fence covers.
       block().fence(l_, Scope::Block, pc_, in.proxySpaces);
       break;
+    case PtxOp::FenceProxyTensormap:
+      block().fence(l_, in.scope, pc_,
+                    in.order == MemoryOrder::Release ? kProxyFenceTensorMapRelease
+                                                     : kProxyFenceTensorMapAcquire);
+      break;
+    case PtxOp::TensormapReplace:
+      block().copies().tensormapReplace(l_, spaceAddress(in, a[0]), in.field,
+                                        static_cast<std::uint32_t>(a.size() == 3 ? read(a[1]) : 0),
+                                        read(a.back()), pc_);
+      break;
     case PtxOp::BarrierClusterArrive:
       block().clusterBarrier(l_, false, in.relaxed, pc_);
       break;

@@ -57,6 +57,12 @@ model::TensorMapDesc AsyncCopyQueue::tensorMapAt(Lane *l, std::uintptr_t map, st
          cudaErrorIllegalAddress);
   if (map % 64 != 0)
     fail("the tensor map is not aligned to 64 bytes", cudaErrorMisalignedAddress);
+  // The TMA unit reads a map in global memory through the tensormap proxy:
+  // the race detector and the tensormap-proxy rule (a map modified in this
+  // launch) see the read.
+  if (const Allocation *al = x_.rt_.memory.findAllocation(map); al != nullptr && !al->freed)
+    x_.access(l, map, 128, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device,
+              Proxy::TensorMap);
   std::uint64_t words[16];
   std::memcpy(words, reinterpret_cast<const void *>(map), sizeof words);
   model::TensorMapDesc d;

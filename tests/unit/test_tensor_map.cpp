@@ -399,8 +399,30 @@ TEST_CASE("inline PTX: tensor copies") {
         "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster "
         "[%0], [%1], %2, [%3], [%4];"})
     CHECK_FALSE(parsePtx(wrong, p, e));
+  // The tensormap proxy fences and tensormap.replace.
+  REQUIRE(parsePtx("fence.proxy.tensormap::generic.release.gpu;", p, e));
+  CHECK(p.code[0].op == PtxOp::FenceProxyTensormap);
+  CHECK(p.code[0].order == MemoryOrder::Release);
+  CHECK(p.code[0].scope == Scope::Device);
+  REQUIRE(parsePtx("fence.proxy.tensormap::generic.acquire.cta [%0], 128;", p, e));
+  CHECK(p.code[0].order == MemoryOrder::Acquire);
+  CHECK(p.code[0].scope == Scope::Block);
+  CHECK_FALSE(parsePtx("fence.proxy.tensormap::generic.acquire.gpu [%0], 64;", p, e));
+  CHECK_FALSE(parsePtx("fence.proxy.tensormap::generic.release.gpu [%0], 128;", p, e));
+  REQUIRE(parsePtx("tensormap.replace.tile.global_address.global.b1024.b64 [%0], %1;", p, e));
+  CHECK(p.code[0].op == PtxOp::TensormapReplace);
+  CHECK(p.code[0].field == TensorMapField::GlobalAddress);
+  CHECK(p.code[0].space == PtxInstr::Space::Global);
+  REQUIRE(parsePtx("tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [%0], 1, %1;", p, e));
+  CHECK(p.code[0].field == TensorMapField::BoxDim);
+  CHECK(p.code[0].args.size() == 3);
+  CHECK(parsePtx("tensormap.replace.tile.fill_mode.b1024.b32 [%0], 1;", p, e));
+  // The wrong width, a missing ordinal, an unknown field.
+  CHECK_FALSE(parsePtx("tensormap.replace.tile.global_address.global.b1024.b32 [%0], %1;", p, e));
+  CHECK_FALSE(parsePtx("tensormap.replace.tile.global_dim.global.b1024.b32 [%0], %1;", p, e));
+  CHECK_FALSE(parsePtx("tensormap.replace.tile.box_size.global.b1024.b32 [%0], 0, %1;", p, e));
   // Refused by name: im2col (copies, reductions, prefetches), an unknown
-  // operator, tensormap fences.
+  // operator, the map copy with its fence.
   for (const char *refused :
        {"cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], "
         "[%1, {%2, %3, %4}], [%5], {%6};",
@@ -409,8 +431,62 @@ TEST_CASE("inline PTX: tensor copies") {
         "cp.reduce.async.bulk.tensor.2d.global.shared::cta.mul.tile.bulk_group [%0, {%1, %2}], "
         "[%3];",
         "cp.async.bulk.prefetch.tensor.3d.L2.global.im2col [%0, {%1, %2, %3}], {%4};",
-        "fence.proxy.tensormap::generic.acquire.gpu [%0], 128;"}) {
+        "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned "
+        "[%0], [%1], 128;"}) {
     CHECK_FALSE(parsePtx(refused, p, e));
     CHECK(e.find("unsupported inline PTX instruction") != std::string::npos);
   }
+}
+
+TEST_CASE("tensor map: tensormap.replace") {
+  const std::uint64_t dim[2] = {64, 32}, strides[1] = {256};
+  const std::uint32_t box[2] = {16, 16}, es[2] = {1, 1};
+  TiledEncodeArgs a;
+  a.mapAddress = 64;
+  a.type = static_cast<std::uint32_t>(TensorDataType::F32);
+  a.rank = 2;
+  a.address = 0x10000;
+  a.dim = dim;
+  a.strides = strides;
+  a.box = box;
+  a.elementStrides = es;
+  TensorMapDesc d;
+  std::string why;
+  REQUIRE(validateTiled(a, d, why) == TensorMapVerdict::Ok);
+  CHECK(replaceTensorMapField(d, TensorMapField::GlobalAddress, 0, 0x20000, why) ==
+        TensorMapVerdict::Ok);
+  CHECK(d.address == 0x20000);
+  CHECK(replaceTensorMapField(d, TensorMapField::GlobalDim, 1, 40, why) == TensorMapVerdict::Ok);
+  CHECK(d.dim[1] == 40);
+  CHECK(replaceTensorMapField(d, TensorMapField::GlobalStride, 0, 512, why) ==
+        TensorMapVerdict::Ok);
+  CHECK(d.stride[1] == 512);
+  CHECK(replaceTensorMapField(d, TensorMapField::BoxDim, 1, 8, why) == TensorMapVerdict::Ok);
+  CHECK(d.box[1] == 8);
+  CHECK(replaceTensorMapField(d, TensorMapField::ElementStride, 1, 2, why) == TensorMapVerdict::Ok);
+  CHECK(d.boxElements(1) == 4);
+  CHECK(replaceTensorMapField(d, TensorMapField::FillMode, 0, 1, why) == TensorMapVerdict::Ok);
+  CHECK(d.nanFill);
+  CHECK(replaceTensorMapField(d, TensorMapField::Swizzle, 0, 1, why) == TensorMapVerdict::Invalid);
+  CHECK(why == "tensormap.replace .swizzle_mode leaves a map the driver would not encode: the "
+               "box's inner dimension, boxDim[0] * element size = 64 bytes, is larger than the "
+               "32-byte swizzle span (CU_TENSOR_MAP_SWIZZLE_32B)");
+  CHECK(d.swizzle == 0); // a refused change leaves the map alone
+  CHECK(replaceTensorMapField(d, TensorMapField::Swizzle, 0, 2, why) == TensorMapVerdict::Ok);
+  CHECK(d.swizzle == 64);
+  // Invalid values and ordinals, an unaligned address.
+  CHECK(replaceTensorMapField(d, TensorMapField::BoxDim, 0, 300, why) == TensorMapVerdict::Invalid);
+  CHECK(why == "tensormap.replace .box_dim: boxDim[0] = 300 is not in 1..256");
+  CHECK(replaceTensorMapField(d, TensorMapField::GlobalStride, 1, 512, why) ==
+        TensorMapVerdict::Invalid);
+  CHECK(why.find("ordinal 1 is past the map's strides") != std::string::npos);
+  CHECK(replaceTensorMapField(d, TensorMapField::GlobalAddress, 0, 0x20008, why) ==
+        TensorMapVerdict::Invalid);
+  CHECK(replaceTensorMapField(d, TensorMapField::GlobalStride, 0, 500, why) ==
+        TensorMapVerdict::Invalid);
+  // Not simulated: refused by name.
+  CHECK(replaceTensorMapField(d, TensorMapField::Rank, 0, 1, why) == TensorMapVerdict::Unsupported);
+  CHECK(why.find(".rank: not simulated yet") != std::string::npos);
+  CHECK(replaceTensorMapField(d, TensorMapField::Interleave, 0, 1, why) ==
+        TensorMapVerdict::Unsupported);
 }

@@ -17,6 +17,7 @@
 #include "warpsim/model/Events.h"
 #include "warpsim/model/MBarrier.h"
 #include "warpsim/model/Mma.h"
+#include "warpsim/model/TensorMap.h"
 
 namespace warpsim::model {
 
@@ -98,6 +99,12 @@ enum class PtxOp : std::uint8_t {
   // cp.async.bulk.prefetch.tensor.Nd.L2.global{.tile}{.L2::cache_hint}
   //   [map, {c0, ..}]{, policy}
   CpAsyncBulkPrefetchTensor,
+  // fence.proxy.tensormap::generic.release.scope (order Release) /
+  // .acquire.scope [addr], 128 (order Acquire)
+  FenceProxyTensormap,
+  // tensormap.replace.tile.field{.global|.shared::cta}.b1024.b32|b64
+  //   [map]{, ord}, value (PtxInstr::field; args: map{, ord}, value)
+  TensormapReplace,
 };
 
 struct PtxOperand {
@@ -165,6 +172,7 @@ struct PtxInstr {
   // cp.async.bulk{.tensor} loads: .multicast::cluster (a 16-bit ctaMask
   // operand follows the mbarrier).
   bool multicast = false;
+  TensorMapField field = TensorMapField::GlobalAddress; // tensormap.replace
 };
 
 struct PtxProgram {

@@ -112,6 +112,35 @@ enum class TensorMapVerdict : std::uint8_t { Ok, Invalid, Unsupported };
 // sm_100 swizzle atoms). `why` says which rule, naming the argument.
 TensorMapVerdict validateTiled(const TiledEncodeArgs &a, TensorMapDesc &out, std::string &why);
 
+// The fields PTX tensormap.replace changes in a map (PTX ISA 8.3).
+enum class TensorMapField : std::uint8_t {
+  GlobalAddress,
+  Rank,
+  BoxDim,
+  GlobalDim,
+  GlobalStride,
+  ElementStride,
+  ElemType,
+  Interleave,
+  Swizzle,
+  SwizzleAtomicity,
+  FillMode,
+};
+// tensormap.replace: sets `field` (dimension `ord` for box_dim, global_dim,
+// element_stride; stride `ord` = globalStrides[ord] for global_stride) of
+// `d` to `value`, as the PTX ISA gives it: the address and the global
+// stride in bytes, dimensions and strides as counts, swizzle_mode 0..3
+// (none, 32B, 64B, 128B), fill_mode 0 (zero) or 1 (NaN), interleave_layout
+// 0. The map must then still obey the driver's rules (validateTiled; an
+// invalid map is refused rather than copied from). Unsupported: .rank,
+// .elemtype and .swizzle_atomicity (their encodings are not checked against
+// the H100 yet), interleaved layouts, the 96B swizzle (sm_100). `why` says
+// what was refused.
+TensorMapVerdict replaceTensorMapField(TensorMapDesc &d, TensorMapField field, std::uint32_t ord,
+                                       std::uint64_t value, std::string &why);
+// The PTX name of a field (".global_dim").
+const char *tensorMapFieldName(TensorMapField field);
+
 // The 16 quadwords of a CUtensorMap: a magic word, then the description.
 void encodeTensorMap(const TensorMapDesc &d, std::uint64_t out[16]);
 // False when the words are not a map encodeTensorMap made.
