@@ -255,7 +255,10 @@ private:
           const std::vector<std::string_view> elems = a.back() == '}'
                                                           ? split(a.substr(1, a.size() - 2), ',')
                                                           : std::vector<std::string_view>{};
-          if (elems.size() != 1 && elems.size() != 2 && elems.size() != 4 && elems.size() != 8)
+          // (3: the im2col offsets of a 5-d tensor copy.)
+          const bool three = elems.size() == 3 && opcode.find(".im2col") != std::string_view::npos;
+          if (elems.size() != 1 && elems.size() != 2 && elems.size() != 4 && elems.size() != 8 &&
+              !three)
             return fail("malformed inline PTX operand '" + std::string(a) + "' in '" + in.text +
                         "'");
           for (std::string_view e : elems) {
@@ -287,9 +290,11 @@ private:
       return unsupported(s);
     const bool matrix = in.op == PtxOp::MmaSync || in.op == PtxOp::Ldmatrix ||
                         in.op == PtxOp::Stmatrix || in.op == PtxOp::Movmatrix;
-    if (!matrix && (vectors > 1 || (vectors == 1 && in.vec != 2 && in.vec != 4) ||
-                    (in.vec != 1 && in.op != PtxOp::Ld && in.op != PtxOp::St &&
-                     in.op != PtxOp::MovPack && in.op != PtxOp::MovUnpack)))
+    if (in.im2col && vectors == 1 && in.vec == in.coords - 2) {
+      // the im2col offsets: checked by tensor()
+    } else if (!matrix && (vectors > 1 || (vectors == 1 && in.vec != 2 && in.vec != 4) ||
+                           (in.vec != 1 && in.op != PtxOp::Ld && in.op != PtxOp::St &&
+                            in.op != PtxOp::MovPack && in.op != PtxOp::MovUnpack)))
       return unsupported(s);
     if (in.op == PtxOp::Bra)
       branches_.emplace_back(out_.code.size(), in.args[0].name);
@@ -1093,8 +1098,16 @@ private:
       const bool hint = !rest.empty() && rest.back() == "L2::cache_hint";
       if (hint)
         rest.pop_back();
+      // .im2col: the offsets {o..} (one per spatial dimension) after the
+      // tensor operand.
+      if (rest.size() == 3 && rest[2] == "im2col") {
+        if (!im2colOffsets(in, 1 + in.coords))
+          return false;
+        rest.pop_back();
+      }
+      const std::size_t offs = in.im2col ? in.coords - 2 : 0;
       if (rest.size() != 2 || rest[0] != "L2" || rest[1] != "global" ||
-          n != 1 + in.coords + (hint ? 1 : 0))
+          n != 1 + in.coords + offs + (hint ? 1 : 0))
         return false;
       in.op = PtxOp::CpAsyncBulkPrefetchTensor;
       return true;
@@ -1141,9 +1154,22 @@ private:
     return false;
   }
 
+  // The im2col offsets of a tensor load or prefetch: a vector of rank - 2
+  // elements at args[at] (3..5-d copies only).
+  static bool im2colOffsets(PtxInstr &in, std::size_t at) {
+    if (in.coords < 3 || in.vec != in.coords - 2 || in.args.size() < at + in.vec)
+      return false;
+    for (std::size_t k = at; k < at + in.vec; ++k)
+      if (in.args[k].kind == PtxOperand::Kind::Address)
+        return false;
+    in.im2col = true;
+    return true;
+  }
+
   // cp.async.bulk.tensor.Nd forms, tile mode (rest[0] is tensor), loads
-  // also with .multicast::cluster. Every other mode and qualifier (.im2col,
-  // .cta_group, gather/scatter) is refused.
+  // also with .multicast::cluster and in .im2col mode. Every other mode and
+  // qualifier (.im2col_no_offs stores and reductions, .cta_group,
+  // gather/scatter, the sm_100 im2col forms) is refused.
   static bool tensor(PtxInstr &in, std::vector<std::string_view> rest, std::size_t n) {
     auto addr = [&](std::size_t i) {
       return i < n && in.args[i].kind == PtxOperand::Kind::Address;
@@ -1158,21 +1184,29 @@ private:
       hint = true;
       rest.pop_back();
     }
-    // .multicast::cluster: the ctaMask operand after the mbarrier (loads
-    // into shared::cluster only).
+    // .im2col (loads of 3-5 d): the offsets {o..} after the mbarrier.
+    if (rest.size() >= 4 && rest[2] == "im2col") {
+      if (!im2colOffsets(in, 3 + in.coords))
+        return false;
+      rest.erase(rest.begin() + 2);
+    }
+    // .multicast::cluster: the ctaMask operand after the mbarrier (and the
+    // offsets; loads into shared::cluster only).
     if (rest.size() == 4 && rest[3] == "multicast::cluster" && rest[0] == "shared::cluster") {
       in.multicast = true;
       rest.pop_back();
     }
-    const std::size_t c = in.coords, extra = (hint ? 1 : 0) + (in.multicast ? 1 : 0);
+    const std::size_t c = in.coords, offs = in.im2col ? c - 2 : 0;
+    const std::size_t extra = (hint ? 1 : 0) + (in.multicast ? 1 : 0);
     if (rest.size() == 3 && (rest[0] == "shared::cluster" || rest[0] == "shared::cta") &&
         rest[1] == "global" && rest[2] == "mbarrier::complete_tx::bytes" && in.tensorAt == 1 &&
-        n == 3 + c + extra && addr(0) && addr(2 + c) && !addr(3 + c) && !addr(4 + c)) {
+        n == 3 + c + offs + extra && addr(0) && addr(2 + c) && !addr(3 + c + offs) &&
+        !addr(4 + c + offs)) {
       in.op = PtxOp::CpAsyncBulkTensorLoad;
       in.sharedCluster = rest[0] == "shared::cluster";
       return true;
     }
-    if (in.multicast)
+    if (in.multicast || in.im2col)
       return false;
     if (rest.size() == 3 && rest[0] == "global" && rest[1] == "shared::cta" &&
         rest[2] == "bulk_group" && in.tensorAt == 0 && n == 2 + c + extra && addr(1 + c)) {

@@ -62,9 +62,11 @@ public:
   // `coords` of the tensor map at `map` to shared `dst`, landing as one
   // complete_tx of the whole box's bytes on the mbarrier at `mbar`.
   // As bulkLoad, `dst` and `mbar` may be a peer's and ctaMask multicasts.
+  // With `im2col` (its offsets, rank - 2 of them) an im2col copy of an
+  // im2col map (model::im2colCopySegments).
   void tensorLoad(Lane *l, std::uintptr_t dst, std::uintptr_t map, const std::int32_t *coords,
                   std::uint32_t rank, std::uintptr_t mbar, std::uintptr_t pc,
-                  std::int32_t ctaMask = -1);
+                  std::int32_t ctaMask = -1, const std::int16_t *im2col = nullptr);
   // cp.async.bulk.tensor.Nd shared -> global in the thread's open bulk group
   // (out-of-bounds elements are not written).
   void tensorStore(Lane *l, std::uintptr_t map, const std::int32_t *coords, std::uint32_t rank,
@@ -75,7 +77,8 @@ public:
                     std::uintptr_t src, model::ReduceOp op, std::uintptr_t pc);
   // cp.async.bulk.prefetch.tensor.Nd.L2: only the map is checked (a prefetch
   // into L2 changes nothing a program can see).
-  void tensorPrefetch(Lane *l, std::uintptr_t map, std::uint32_t rank, std::uintptr_t pc);
+  void tensorPrefetch(Lane *l, std::uintptr_t map, std::uint32_t rank, std::uintptr_t pc,
+                      bool im2col = false);
   // tensormap.replace (TensorMapReplace.cpp): sets one field of the map at
   // `map` (global or the CTA's shared memory), a generic-proxy write of its
   // 128 bytes; a map that is not one, or a change the driver's rules refuse,
@@ -147,14 +150,15 @@ private:
   // (this one included).
   template <class F> void forEachClusterQueue(F f);
   // The tensor map at `map`, checked (a located error ends the launch).
+  // (`im2col`: the instruction's mode; the map's must match.)
   model::TensorMapDesc tensorMapAt(Lane *l, std::uintptr_t map, std::uint32_t rank,
-                                   std::uintptr_t pc);
+                                   std::uintptr_t pc, bool im2col = false);
   // A tensor copy's issue: its accesses and the copy in flight.
   // A load writes each destination's window at `shared`'s offset (`dests`;
   // empty for a store).
   void tensorIssue(Lane *l, InFlightCopy c, const model::TensorMapDesc &d,
                    const std::int32_t *coords, std::uintptr_t shared,
-                   const std::vector<Destination> &dests);
+                   const std::vector<Destination> &dests, const std::int16_t *im2col = nullptr);
   void land(std::size_t copy);
   // An mbarrier.arrive of one by the thread, at the site of its
   // cp.async.mbarrier.arrive, made when its copies have landed.

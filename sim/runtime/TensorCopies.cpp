@@ -37,7 +37,7 @@ bool readableMap(const Runtime &rt, std::uintptr_t a) {
 } // namespace
 
 model::TensorMapDesc AsyncCopyQueue::tensorMapAt(Lane *l, std::uintptr_t map, std::uint32_t rank,
-                                                 std::uintptr_t pc) {
+                                                 std::uintptr_t pc, bool im2col) {
   auto fail = [&](std::string why, cudaError_t error) {
     Finding f;
     f.kind = "tensor-map";
@@ -67,20 +67,26 @@ model::TensorMapDesc AsyncCopyQueue::tensorMapAt(Lane *l, std::uintptr_t map, st
   std::memcpy(words, reinterpret_cast<const void *>(map), sizeof words);
   model::TensorMapDesc d;
   if (!model::decodeTensorMap(words, d))
-    fail("the 128 bytes at the tensor map operand are not a map made by cuTensorMapEncodeTiled "
-         "(never encoded, "
-         "or changed since)",
-         cudaErrorIllegalInstruction);
+    fail(
+        "the 128 bytes at the tensor map operand are not a map made by cuTensorMapEncodeTiled or "
+        "cuTensorMapEncodeIm2col (never encoded, or changed since other than by tensormap.replace)",
+        cudaErrorIllegalInstruction);
   if (d.rank != rank)
     fail("the tensor map has rank " + std::to_string(d.rank) + ", the instruction copies a " +
              std::to_string(rank) + "-d box",
+         cudaErrorIllegalInstruction);
+  if (d.im2col != im2col)
+    fail(std::string("the tensor map is ") +
+             (d.im2col ? "an im2col map (cuTensorMapEncodeIm2col)" : "a tiled map") +
+             ", the instruction copies in " + (im2col ? ".im2col" : "tile") + " mode",
          cudaErrorIllegalInstruction);
   return d;
 }
 
 void AsyncCopyQueue::tensorIssue(Lane *l, InFlightCopy c, const model::TensorMapDesc &d,
                                  const std::int32_t *coords, std::uintptr_t shared,
-                                 const std::vector<Destination> &dests) {
+                                 const std::vector<Destination> &dests,
+                                 const std::int16_t *im2col) {
   const bool load = c.kind == AsyncCopyKind::BulkLoad;
   // A load's destination may be a cluster peer's (its offset is the same in
   // each destination CTA); a store's source is the CTA's own.
@@ -112,7 +118,10 @@ void AsyncCopyQueue::tensorIssue(Lane *l, InFlightCopy c, const model::TensorMap
   // The segments at the offset in the window (the swizzle is anchored to
   // the window, so every destination CTA gets the same layout).
   std::vector<model::TensorSegment> segments;
-  model::tensorCopySegments(d, coords, shared - base, segments);
+  if (im2col != nullptr)
+    model::im2colCopySegments(d, coords, im2col, shared - base, segments);
+  else
+    model::tensorCopySegments(d, coords, shared - base, segments);
   const std::vector<Destination> self{Destination{base, 0}};
   const std::vector<Destination> &targets = load ? dests : self;
   std::vector<std::shared_ptr<TensorCopy>> copies;
@@ -185,13 +194,14 @@ void AsyncCopyQueue::tensorIssue(Lane *l, InFlightCopy c, const model::TensorMap
 
 void AsyncCopyQueue::tensorLoad(Lane *l, std::uintptr_t dst, std::uintptr_t map,
                                 const std::int32_t *coords, std::uint32_t rank, std::uintptr_t mbar,
-                                std::uintptr_t pc, std::int32_t ctaMask) {
-  const model::TensorMapDesc d = tensorMapAt(l, map, rank, pc);
+                                std::uintptr_t pc, std::int32_t ctaMask,
+                                const std::int16_t *im2col) {
+  const model::TensorMapDesc d = tensorMapAt(l, map, rank, pc, im2col != nullptr);
   const std::vector<Destination> dests = destinations(
       l, dst, mbar, ctaMask, pc,
       ctaMask >= 0 ? "cp.async.bulk.tensor.multicast::cluster" : "cp.async.bulk.tensor");
   InFlightCopy c{l->tid, dst, 0, 0, 0, 0, pc, AsyncCopyKind::BulkLoad, mbar};
-  tensorIssue(l, c, d, coords, dst, dests);
+  tensorIssue(l, c, d, coords, dst, dests, im2col);
   for (const Destination &to : dests)
     landIfWaitedFor(to.mbar); // a thread may already wait for the bytes
 }
@@ -226,8 +236,8 @@ void AsyncCopyQueue::tensorReduce(Lane *l, std::uintptr_t map, const std::int32_
 }
 
 void AsyncCopyQueue::tensorPrefetch(Lane *l, std::uintptr_t map, std::uint32_t rank,
-                                    std::uintptr_t pc) {
-  tensorMapAt(l, map, rank, pc);
+                                    std::uintptr_t pc, bool im2col) {
+  tensorMapAt(l, map, rank, pc, im2col);
 }
 
 } // namespace warpsim::sim

@@ -85,8 +85,9 @@ enum class PtxOp : std::uint8_t {
   Movmatrix,
   // cp.async.bulk.tensor.Nd.shared::cluster|shared::cta.global{.tile}
   //   .mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint}
-  //   [d], [map, {c0, .., cN-1}], [mbar]{, ctaMask}{, policy}
-  // args: d, map, c0 .. cN-1, mbar{, ctaMask}{, policy} (PtxInstr::coords = N)
+  //   [d], [map, {c0, .., cN-1}], [mbar]{, ctaMask}{, policy}; with .im2col
+  //   (N = 3..5) [mbar], {o0, .., oN-3}{, ctaMask}{, policy}
+  // args: d, map, c0 .. cN-1, mbar{, o..}{, ctaMask}{, policy} (PtxInstr::coords = N)
   CpAsyncBulkTensorLoad,
   // cp.async.bulk.tensor.Nd.global.shared::cta{.tile}.bulk_group{.L2::cache_hint}
   //   [map, {c0, .., cN-1}], [s]{, policy}
@@ -172,6 +173,9 @@ struct PtxInstr {
   // cp.async.bulk{.tensor} loads: .multicast::cluster (a 16-bit ctaMask
   // operand follows the mbarrier).
   bool multicast = false;
+  // cp.async.bulk.tensor loads and prefetches: .im2col (the rank - 2 im2col
+  // offsets follow the mbarrier, or the tensor operand of a prefetch).
+  bool im2col = false;
   TensorMapField field = TensorMapField::GlobalAddress; // tensormap.replace
 };
 
