@@ -20,26 +20,28 @@ void AsyncCopyQueue::tensormapReplace(Lane *l, std::uintptr_t map, model::Tensor
   auto fail = [&](std::string why, cudaError_t error) {
     Finding f;
     f.kind = "tensor-map";
-    f.message = what + ": " + why;
+    f.message = std::move(why);
     f.sites.push_back(x_.siteOf(l, pc, currentSiteId(), "replace"));
     x_.abortLaunch(l, error, std::move(f));
   };
   const bool shared = map - x_.info.smem_base < x_.info.smem_size;
   const Allocation *al = x_.rt_.memory.findAllocation(map);
   if (!shared && (al == nullptr || al->freed || map + 128 > al->base + al->size))
-    fail("the operand is not the address of 128 bytes of global memory or of this CTA's shared "
-         "memory",
+    fail(what + ": the operand is not the address of 128 bytes of global memory or of this CTA's "
+                "shared "
+                "memory",
          cudaErrorIllegalAddress);
   // What the copies ask of a map: 64 bytes (the driver's alignment of a
   // CUtensorMap).
   if (map % 64 != 0)
-    fail("the tensor map is not aligned to 64 bytes", cudaErrorMisalignedAddress);
+    fail(what + ": the tensor map is not aligned to 64 bytes", cudaErrorMisalignedAddress);
   std::uint64_t words[16];
   std::memcpy(words, reinterpret_cast<const void *>(map), sizeof words);
   model::TensorMapDesc d;
   if (!model::decodeTensorMap(words, d))
-    fail("the 128 bytes at the operand are not a map made by cuTensorMapEncodeTiled (warpsim "
-         "changes the fields of maps it encoded; it does not build one from raw bytes)",
+    fail(what +
+             ": the 128 bytes at the operand are not a map made by cuTensorMapEncodeTiled (warpsim "
+             "changes the fields of maps it encoded; it does not build one from raw bytes)",
          cudaErrorIllegalInstruction);
   std::string why;
   switch (model::replaceTensorMapField(d, field, ord, value, why)) {
