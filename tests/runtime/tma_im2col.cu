@@ -49,6 +49,8 @@ __global__ void columns(const __grid_constant__ CUtensorMap a,
       asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem(&bar[k])));
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
   __syncthreads();
+  // The offsets of the second copy in 16-bit registers ("h").
+  const short one = static_cast<short>(blockDim.x / 64), two = static_cast<short>(2 * one);
   if (t == 0) {
     const unsigned bytes[4] = {16 * 8 * 4, 16 * 8 * 4, 10 * 8 * 4, 20 * 4 * 4};
     for (int k = 0; k < 4; ++k)
@@ -59,8 +61,8 @@ __global__ void columns(const __grid_constant__ CUtensorMap a,
     asm volatile("cp.async.bulk.prefetch.tensor.4d.L2.global.im2col [%0, {%1, %2, %3, %4}], {0, 0};" ::"l"(&a), "r"(0), "r"(-1), "r"(-1), "r"(0) : "memory");
     asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], [%6], {0, 0};"
                  ::"r"(smem(buf[0])), "l"(&a), "r"(0), "r"(-1), "r"(-1), "r"(0), "r"(smem(&bar[0])) : "memory");
-    asm volatile("cp.async.bulk.tensor.4d.shared::cta.global.im2col.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], [%6], {1, 2};"
-                 ::"r"(smem(buf[1])), "l"(&a), "r"(0), "r"(2), "r"(3), "r"(1), "r"(smem(&bar[1])) : "memory");
+    asm volatile("cp.async.bulk.tensor.4d.shared::cta.global.im2col.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], [%6], {%7, %8};"
+                 ::"r"(smem(buf[1])), "l"(&a), "r"(0), "r"(2), "r"(3), "r"(1), "r"(smem(&bar[1])), "h"(one), "h"(two) : "memory");
     asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5], {1};"
                  ::"r"(smem(buf[2])), "l"(&b), "r"(8), "r"(-2), "r"(0), "r"(smem(&bar[2])) : "memory");
     asm volatile("cp.async.bulk.tensor.5d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5, %6}], [%7], {0, 0, 1};"

@@ -3,8 +3,8 @@
 // H100 (the lead records them: nvcc -arch=sm_90a -std=c++17 tma_multicast.cu).
 // Per cluster:
 //   1. each CTA loads 8 rows of a 32 x 16 float tile with a tensor copy and
-//      multicasts them to all four (ctaMask 0xf): every CTA's mbarrier
-//      counts the whole tile's bytes, from four issuers;
+//      multicasts them to all four (ctaMask 0xf in an "h" register): every
+//      CTA's mbarrier counts the whole tile's bytes, from four issuers;
 //   2. the same with a 128B swizzle (32 x 32 floats; read back through the
 //      swizzle);
 //   3. rank 0 multicasts one 16 x 8 box to ranks 0 and 2 only (ctaMask
@@ -70,14 +70,15 @@ __global__ void __cluster_dims__(kCluster, 1, 1)
   ptx::fence_mbarrier_init(ptx::sem_release, ptx::scope_cluster);
   ptx::fence_proxy_async(ptx::space_shared);
   cluster.sync();
+  const unsigned short all = (1u << cluster.num_blocks()) - 1; // a 16-bit register: "h"
   if (t == 0) {
     // 1. 8 rows each, to all four.
     ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cluster, ptx::space_shared, &bar[0],
                                    32 * 16 * 4);
     // clang-format off
-    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%2, %3}], [%4], 0xf;"
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;"
                  ::"r"(smem(tile + rank * 8 * 16)), "l"(&plain), "r"(c * 16), "r"(rank * 8),
-                   "r"(smem(&bar[0])) : "memory");
+                   "r"(smem(&bar[0])), "h"(all) : "memory");
     // clang-format on
     // 2. Swizzled: 8 rows of 128 bytes each.
     ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cluster, ptx::space_shared, &bar[1],
