@@ -21,6 +21,8 @@ void ProxyFenceChecker::onBlockBegin(const BlockInfo &b) {
   ++s.generation;
   s.order = 0;
   s.fences.assign(b.launch->block.volume(), 0);
+  s.block = &b;
+  s.peerFences.clear();
 }
 
 void ProxyFenceChecker::onLaunchBegin(const LaunchInfo &l) {
@@ -140,6 +142,22 @@ void ProxyFenceChecker::onFence(const FenceEvent &e) {
   for (std::uint64_t m = e.mask; m != 0; m &= m - 1)
     s.fences[e.warp * e.block->launch->warp_size + static_cast<std::uint32_t>(__builtin_ctzll(m))] =
         order;
+  // The cluster's other CTAs: their writes so far, for the copies these
+  // threads issue into them. A cluster's blocks sit in consecutive slots.
+  const std::uint32_t n = static_cast<std::uint32_t>(e.block->launch->cluster.volume());
+  if (n <= 1)
+    return;
+  const std::uint32_t mine = cx_.memory().sharedSlotOf(e.block->smem_base);
+  const std::uint32_t first = mine - e.block->cluster_rank;
+  for (std::uint32_t r = 0; r < n; ++r) {
+    if (r == e.block->cluster_rank || first + r >= slots_.size())
+      continue;
+    Slot &p = slots_[first + r];
+    for (std::uint64_t m = e.mask; m != 0; m &= m - 1)
+      p.peerFences[{e.block->cluster_rank, e.warp * e.block->launch->warp_size +
+                                               static_cast<std::uint32_t>(__builtin_ctzll(m))}] =
+          p.order;
+  }
 }
 
 void ProxyFenceChecker::onAsyncCopy(const AsyncCopyEvent &e) {
@@ -178,6 +196,10 @@ void ProxyFenceChecker::checkGlobal(const AsyncCopyEvent &e, std::uintptr_t addr
 void ProxyFenceChecker::checkRange(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size,
                                    bool read) {
   const BlockInfo &b = *e.block;
+  if (size != 0 && addr - b.smem_base >= b.smem_size && cx_.memory().inSharedRegion(addr)) {
+    checkPeerRange(e, addr, size, read);
+    return;
+  }
   if (size == 0 || addr < b.smem_base || addr + size > b.smem_base + b.smem_size)
     return;
   Slot &s = slotOf(&b);
@@ -196,6 +218,31 @@ void ProxyFenceChecker::checkRange(const AsyncCopyEvent &e, std::uintptr_t addr,
   }
 }
 
+void ProxyFenceChecker::checkPeerRange(const AsyncCopyEvent &e, std::uintptr_t addr,
+                                       std::uint32_t size, bool read) {
+  const std::uint32_t slot = cx_.memory().sharedSlotOf(addr);
+  if (slot >= slots_.size() || slots_[slot].block == nullptr)
+    return;
+  Slot &s = slots_[slot];
+  const BlockInfo &p = *s.block;
+  if (addr < p.smem_base || addr + size > p.smem_base + p.smem_size)
+    return;
+  std::uint32_t issuerFence = 0;
+  if (auto it = s.peerFences.find({e.block->cluster_rank, e.thread}); it != s.peerFences.end())
+    issuerFence = it->second;
+  const std::uintptr_t first = (addr - p.smem_base) / 4;
+  const std::uintptr_t last =
+      std::min<std::uintptr_t>((addr + size - 1 - p.smem_base) / 4, s.granules.size() - 1);
+  for (std::uintptr_t g = first; g <= last && g < s.granules.size(); ++g) {
+    const Write &w = s.granules[g];
+    // Covered by the writer's fence after the write, or by the issuing
+    // thread's fence made after it.
+    if (w.generation != s.generation || w.order < s.fences[w.thread] || w.order <= issuerFence)
+      continue;
+    report(e, read, MemorySpace::Shared, p.smem_base + g * 4, &p, p.linear, w.thread, w.pc, w.site);
+  }
+}
+
 void ProxyFenceChecker::report(const AsyncCopyEvent &e, bool read, MemorySpace space,
                                std::uintptr_t at, const BlockInfo *writerBlock,
                                std::uint64_t writerLinear, std::uint32_t writer,
@@ -210,7 +257,9 @@ void ProxyFenceChecker::report(const AsyncCopyEvent &e, bool read, MemorySpace s
   x.space = spaceName(space);
   x.address = at;
   x.size = 4;
-  x.object = describeAddress(cx_, &b, at, space);
+  // (A peer's shared memory is described as that CTA's.)
+  x.object = describeAddress(
+      cx_, space == MemorySpace::Shared && writerBlock != nullptr ? writerBlock : &b, at, space);
   x.message = std::string("a bulk copy (async proxy) ") + (read ? "reads " : "overwrites ") +
               x.object + ", written with ordinary stores (generic proxy) and no fence.proxy.async" +
               (space == MemorySpace::Global ? " (or .global)" : "") +

@@ -66,6 +66,12 @@ private:
     std::uint32_t order = 0;
     std::vector<Write> granules;       // 4 bytes each, from smem_base
     std::vector<std::uint32_t> fences; // per thread: order of its last proxy fence
+    const BlockInfo *block = nullptr;  // the resident block
+    // A cluster peer's thread (its rank, thread) -> this slot's order when
+    // it last made a proxy fence covering shared memory: it covers this
+    // slot's writes up to there for the copies it issues into this CTA
+    // (multicast, shared::cluster destinations).
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> peerFences;
   };
   // The last generic write to a 16-byte granule of global memory (bulk
   // copies move whole aligned 16-byte chunks): 16 bytes of shadow per 16.
@@ -86,6 +92,8 @@ private:
   void siteOf(std::uintptr_t pc, std::uint32_t site);
   void recordGlobal(std::uintptr_t addr, std::uint32_t size, const GlobalWrite &w);
   void checkRange(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
+  // checkRange for bytes in a cluster peer's shared memory.
+  void checkPeerRange(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
   void checkGlobal(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
   void checkTexture(const WarpAccess &a);
   void checkTensorMap(const WarpAccess &a);

@@ -2,8 +2,9 @@
 // (.multicast::cluster, ctaMask 0b11): rank 0 issues it, the tile lands at
 // the same shared offset in both CTAs and completes the tx-count of each
 // CTA's own mbarrier at the same offset; every thread waits on its CTA's
-// mbarrier before reading the tile. Clean twin of
-// tma_multicast_missing_wait.cu.
+// mbarrier before reading the tile. The tile's earlier generic writes are
+// fenced (fence.proxy.async) before the copy overwrites them. Clean twin of
+// tma_multicast_missing_wait.cu and tma_multicast_missing_proxy_fence.cu.
 // EXPECT-CLEAN
 #include <cooperative_groups.h>
 #include <cuda.h>
@@ -30,6 +31,10 @@ __global__ void __cluster_dims__(2, 1, 1)
   __shared__ alignas(128) float tile[kW * kH];
   __shared__ std::uint64_t bar;
   const unsigned t = threadIdx.x;
+  for (unsigned i = t; i < kW * kH; i += blockDim.x)
+    tile[i] = -1.0f; // generic writes the copy then overwrites
+  // ... made visible to the async proxy before the copy overwrites them.
+  ptx::fence_proxy_async(ptx::space_shared);
   if (t == 0) {
     ptx::mbarrier_init(&bar, 1);
     ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cluster, ptx::space_shared, &bar,
