@@ -105,7 +105,6 @@ AsyncCopyQueue::destinations(Lane *l, std::uintptr_t dst, std::uintptr_t mbar, s
     Finding f;
     f.kind = "invalid-address";
     f.space = "shared";
-    f.address = dst;
     f.message = std::string(what) + ": " + why;
     f.sites.push_back(x_.siteOf(l, pc, currentSiteId(), "copy"));
     x_.abortLaunch(l, cudaErrorIllegalAddress, std::move(f));
