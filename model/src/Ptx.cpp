@@ -599,6 +599,19 @@ private:
     }
     if (head == "tensormap" && parts.size() >= 2 && parts[1] == "replace")
       return tensormapReplace(in, parts, n);
+    // tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release
+    //   .scope.sync.aligned [dst], [src], 128
+    if (head == "tensormap" && parts.size() == 9 && parts[1] == "cp_fenceproxy" &&
+        parts[2] == "global" && parts[3] == "shared::cta" && parts[4] == "tensormap::generic" &&
+        parts[5] == "release" && parts[7] == "sync" && parts[8] == "aligned" && n == 3 &&
+        in.args[0].kind == PtxOperand::Kind::Address &&
+        in.args[1].kind == PtxOperand::Kind::Address &&
+        (in.args[2].kind == PtxOperand::Kind::Operand ||
+         (in.args[2].kind == PtxOperand::Kind::Immediate && in.args[2].imm == 128))) {
+      in.op = PtxOp::TensormapCpFenceproxy;
+      in.order = MemoryOrder::Release;
+      return scopeOf(parts[6], in.scope);
+    }
     if (head == "cp" && parts.size() >= 2 && parts[1] == "async") {
       strip({"shared", "shared::cta", "global", "L2::64B", "L2::128B", "L2::256B", "b64"});
       if (parts.size() == 3 && (parts[2] == "ca" || parts[2] == "cg") && (n == 3 || n == 4) &&

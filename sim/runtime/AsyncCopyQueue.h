@@ -85,6 +85,10 @@ public:
   // ends the launch with a located tensor-map error.
   void tensormapReplace(Lane *l, std::uintptr_t map, model::TensorMapField field, std::uint32_t ord,
                         std::uint64_t value, std::uintptr_t pc);
+  // tensormap.cp_fenceproxy's copy (TensorMapReplace.cpp): the warp copies
+  // the 128-byte map at shared `src` to global `dst` collectively, lane k
+  // (k < 8) its 16-byte chunk k, through the generic proxy.
+  void tensormapCopy(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uintptr_t pc);
   void bulkCommit(Lane *l);
   // cp.async.bulk.wait_group{.read} n.
   void bulkWait(Lane *l, std::uint32_t n);

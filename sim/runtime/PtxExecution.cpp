@@ -680,6 +680,11 @@ private:
                                         static_cast<std::uint32_t>(a.size() == 3 ? read(a[1]) : 0),
                                         read(a.back()), pc_);
       break;
+    case PtxOp::TensormapCpFenceproxy:
+      block().copies().tensormapCopy(l_, read(a[0]), reinterpret_cast<std::uintptr_t>(shared(a[1])),
+                                     pc_);
+      block().fence(l_, in.scope, pc_, kProxyFenceTensorMapRelease);
+      break;
     case PtxOp::BarrierClusterArrive:
       block().clusterBarrier(l_, false, in.relaxed, pc_);
       break;

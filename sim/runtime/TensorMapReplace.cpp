@@ -62,4 +62,34 @@ void AsyncCopyQueue::tensormapReplace(Lane *l, std::uintptr_t map, model::Tensor
   std::memcpy(reinterpret_cast<void *>(map), words, sizeof words);
 }
 
+void AsyncCopyQueue::tensormapCopy(Lane *l, std::uintptr_t dst, std::uintptr_t src,
+                                   std::uintptr_t pc) {
+  auto fail = [&](std::string why, cudaError_t error) {
+    Finding f;
+    f.kind = "tensor-map";
+    f.message = "tensormap.cp_fenceproxy: " + std::move(why);
+    f.sites.push_back(x_.siteOf(l, pc, currentSiteId(), "copy"));
+    x_.abortLaunch(l, error, std::move(f));
+  };
+  const Allocation *al = x_.rt_.memory.findAllocation(dst);
+  if (al == nullptr || al->freed || dst + 128 > al->base + al->size)
+    fail("the destination is not the address of 128 bytes of global memory",
+         cudaErrorIllegalAddress);
+  if (src - x_.info.smem_base >= x_.info.smem_size ||
+      x_.info.smem_size - (src - x_.info.smem_base) < 128)
+    fail("the source is not the address of 128 bytes of this CTA's shared memory",
+         cudaErrorIllegalAddress);
+  if (dst % 64 != 0 || src % 64 != 0)
+    fail("the destination or the source is not aligned to 64 bytes", cudaErrorMisalignedAddress);
+  // .sync.aligned: the whole warp executes it; each of lanes 0..7 moves one
+  // 16-byte chunk, so the warp's copy writes each byte once.
+  if (l->lane >= 8)
+    return;
+  const std::uintptr_t at = 16 * static_cast<std::uintptr_t>(l->lane);
+  x_.access(l, src + at, 16, AccessKind::Load, MemoryOrder::NotAtomic, pc);
+  x_.access(l, dst + at, 16, AccessKind::Store, MemoryOrder::NotAtomic, pc);
+  x_.checkedSerialPoint(l, pc);
+  std::memcpy(reinterpret_cast<void *>(dst + at), reinterpret_cast<const void *>(src + at), 16);
+}
+
 } // namespace warpsim::sim

@@ -6,9 +6,9 @@
 // it prints SKIP.
 //   block 0: a copy of the host's map in shared memory gets a new global
 //     address (another tensor, 48 x 40 floats, rows of 256 bytes), new
-//     global dims and stride, box_dim[1] = 8 and the NaN fill; it is stored
-//     to a global slot with ordinary stores, released, acquired, and a box
-//     partly outside the new tensor is loaded through it;
+//     global dims and stride, box_dim[1] = 8 and the NaN fill; the warp
+//     copies it to a global slot with tensormap.cp_fenceproxy (release),
+//     thread 0 acquires it and loads a box partly outside the new tensor;
 //   block 1: the map in a global slot itself gets box_dim[0] = 8,
 //     element_stride[1] = 2 and (through cuda::ptx) a new global address.
 #include <cuda.h>
@@ -58,15 +58,22 @@ __global__ void replace(const __grid_constant__ CUtensorMap host, CUtensorMap *m
       asm volatile("tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [%0], 1, %1;" ::"r"(smem(&local)), "r"(8) : "memory");
       asm volatile("tensormap.replace.tile.fill_mode.shared::cta.b1024.b32 [%0], 1;" ::"r"(smem(&local)) : "memory");
       // clang-format on
-      *slot = local; // generic stores of the new map into global memory
     } else {
       // clang-format off
       asm volatile("tensormap.replace.tile.box_dim.global.b1024.b32 [%0], 0, %1;" ::"l"(slot), "r"(8) : "memory");
       asm volatile("tensormap.replace.tile.element_stride.global.b1024.b32 [%0], 1, %1;" ::"l"(slot), "r"(2) : "memory");
       // clang-format on
       ptx::tensormap_replace_global_address(ptx::space_global, slot, b);
+      ptx::fence_proxy_tensormap_generic(ptx::sem_release, ptx::scope_gpu);
     }
-    ptx::fence_proxy_tensormap_generic(ptx::sem_release, ptx::scope_gpu);
+  }
+  // Block 0: the warp copies the new map to its global slot, with the
+  // release fence (tensormap.cp_fenceproxy, all 32 lanes).
+  __syncwarp();
+  if (blockIdx.x == 0)
+    ptx::tensormap_cp_fenceproxy(ptx::sem_release, ptx::scope_gpu, slot, &local, ptx::n32_t<128>());
+  __syncwarp();
+  if (t == 0) {
     ptx::fence_proxy_tensormap_generic(ptx::sem_acquire, ptx::scope_gpu, slot, ptx::n32_t<128>());
     const unsigned bytes = blockIdx.x == 0 ? 16 * 8 * 4 : 8 * 8 * 4;
     const int x = blockIdx.x == 0 ? 40 : 8, y = blockIdx.x == 0 ? 36 : 4;

@@ -446,6 +446,14 @@ TEST_CASE("inline PTX: tensor copies") {
   CHECK(p.code[0].field == TensorMapField::BoxDim);
   CHECK(p.code[0].args.size() == 3);
   CHECK(parsePtx("tensormap.replace.tile.fill_mode.b1024.b32 [%0], 1;", p, e));
+  REQUIRE(parsePtx("tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu."
+                   "sync.aligned [%0], [%1], 128;",
+                   p, e));
+  CHECK(p.code[0].op == PtxOp::TensormapCpFenceproxy);
+  CHECK(p.code[0].scope == Scope::Device);
+  CHECK_FALSE(parsePtx("tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu."
+                       "sync.aligned [%0], [%1], 64;",
+                       p, e));
   // The wrong width, a missing ordinal, an unknown field.
   CHECK_FALSE(parsePtx("tensormap.replace.tile.global_address.global.b1024.b32 [%0], %1;", p, e));
   CHECK_FALSE(parsePtx("tensormap.replace.tile.global_dim.global.b1024.b32 [%0], %1;", p, e));
@@ -461,8 +469,8 @@ TEST_CASE("inline PTX: tensor copies") {
         "[%3];",
         "cp.async.bulk.tensor.4d.global.shared::cta.im2col_no_offs.bulk_group [%0, {%1, %2, %3, "
         "%4}], [%5];",
-        "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned "
-        "[%0], [%1], 128;"}) {
+        "cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes.cta_group::2 "
+        "[%0], [%1, {%2, %3}], [%4];"}) {
     CHECK_FALSE(parsePtx(refused, p, e));
     CHECK(e.find("unsupported inline PTX instruction") != std::string::npos);
   }

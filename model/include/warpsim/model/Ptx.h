@@ -106,6 +106,10 @@ enum class PtxOp : std::uint8_t {
   // tensormap.replace.tile.field{.global|.shared::cta}.b1024.b32|b64
   //   [map]{, ord}, value (PtxInstr::field; args: map{, ord}, value)
   TensormapReplace,
+  // tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release
+  //   .scope.sync.aligned [dst], [src], 128 (a warp copies a map from shared
+  //   to global memory, then a tensormap release fence)
+  TensormapCpFenceproxy,
 };
 
 struct PtxOperand {
