@@ -391,8 +391,8 @@ void ProxyFenceChecker::checkTensorMap(const WarpAccess &a) {
                       : "no fence.proxy.tensormap::generic.acquire by the copying thread after "
                         "the write";
       x.message = "a tensor copy uses the tensor map at " + x.object +
-                  ", modified in this launch through the generic proxy (tensormap.replace or "
-                  "stores), with " +
+                  ", modified in this launch through the generic proxy (tensormap.replace, "
+                  "tensormap.cp_fenceproxy or stores), with " +
                   missing +
                   ": the copy may use the map from before the change (PTX memory model: a "
                   "tensor map modified through the generic proxy needs "
