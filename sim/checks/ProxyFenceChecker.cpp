@@ -120,14 +120,19 @@ void ProxyFenceChecker::onPhaseEnd(const std::vector<std::uint32_t> &slots) {
 }
 
 void ProxyFenceChecker::onFence(const FenceEvent &e) {
-  for (std::uint8_t kind : {kProxyFenceTensorMapRelease, kProxyFenceTensorMapAcquire}) {
-    if ((e.proxy_async & kind) == 0)
-      continue;
-    auto &fences = kind == kProxyFenceTensorMapRelease ? tensormapReleases_ : tensormapAcquires_;
+  if ((e.proxy_async & (kProxyFenceTensorMapRelease | kProxyFenceTensorMapAcquire)) != 0) {
     const std::uint32_t order = ++globalOrder_;
-    for (std::uint64_t m = e.mask; m != 0; m &= m - 1)
-      fences[{e.block->linear, e.warp * e.block->launch->warp_size +
-                                   static_cast<std::uint32_t>(__builtin_ctzll(m))}] = order;
+    // An acquire names its map; lanes fenced together may name different
+    // ones, of which the event carries one: such a group covers any map.
+    const std::uintptr_t map = (e.mask & (e.mask - 1)) == 0 ? e.addr : 0;
+    for (std::uint64_t m = e.mask; m != 0; m &= m - 1) {
+      const std::uint32_t thread =
+          e.warp * e.block->launch->warp_size + static_cast<std::uint32_t>(__builtin_ctzll(m));
+      if ((e.proxy_async & kProxyFenceTensorMapRelease) != 0)
+        tensormapReleases_[{e.block->linear, thread}] = order;
+      else
+        tensormapAcquires_[{e.block->linear, thread, map}] = order;
+    }
   }
   if ((e.proxy_async & kProxyFenceGlobal) != 0) {
     const std::uint32_t order = ++globalOrder_;
@@ -351,14 +356,17 @@ void ProxyFenceChecker::checkTensorMap(const WarpAccess &a) {
     return;
   const BlockInfo &b = *a.block;
   const std::uint32_t ws = b.launch->warp_size;
-  auto fenceOf = [](const auto &fences, std::uint64_t block, std::uint32_t thread) {
-    auto it = fences.find({block, thread});
+  auto fenceOf = [](const auto &fences, const auto &key) {
+    auto it = fences.find(key);
     return it == fences.end() ? std::uint32_t{0} : it->second;
   };
   for (std::uint32_t i = 0; i < a.count; ++i) {
     const LaneAccess &la = a.lanes[i];
     const std::uint32_t user = a.warp * ws + la.lane;
-    const std::uint32_t acquired = fenceOf(tensormapAcquires_, b.linear, user);
+    // The thread's acquire of this map, or one of a group of lanes.
+    const std::uint32_t acquired =
+        std::max(fenceOf(tensormapAcquires_, std::make_tuple(b.linear, user, la.addr)),
+                 fenceOf(tensormapAcquires_, std::make_tuple(b.linear, user, std::uintptr_t{0})));
     for (std::uintptr_t g = la.addr & ~std::uintptr_t{15}; g < la.addr + la.size; g += 16) {
       // Tensor copies issue in serial phases: every earlier write is in the
       // shadow (the page's generation is the launch).
@@ -369,7 +377,8 @@ void ProxyFenceChecker::checkTensorMap(const WarpAccess &a) {
       const GlobalWrite &w = page->cell(g);
       if (w.order == 0)
         continue;
-      const bool released = fenceOf(tensormapReleases_, w.block, w.thread) > w.order;
+      const bool released =
+          fenceOf(tensormapReleases_, std::make_pair(std::uint64_t{w.block}, w.thread)) > w.order;
       const bool acquire = acquired > w.order;
       if (released && acquire)
         continue;
@@ -386,10 +395,11 @@ void ProxyFenceChecker::checkTensorMap(const WarpAccess &a) {
       const char *missing =
           !released && !acquire
               ? "neither a fence.proxy.tensormap::generic.release by the writer after the write "
-                "nor a fence.proxy.tensormap::generic.acquire by the copying thread after it"
+                "nor a fence.proxy.tensormap::generic.acquire of the map by the copying thread "
+                "after it"
           : !released ? "no fence.proxy.tensormap::generic.release by the writer after the write"
-                      : "no fence.proxy.tensormap::generic.acquire by the copying thread after "
-                        "the write";
+                      : "no fence.proxy.tensormap::generic.acquire of the map by the copying "
+                        "thread after the write";
       x.message = "a tensor copy uses the tensor map at " + x.object +
                   ", modified in this launch through the generic proxy (tensormap.replace, "
                   "tensormap.cp_fenceproxy or stores), with " +

@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <map>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -117,8 +118,11 @@ private:
   // Per thread (block linear index, thread): order of its last proxy fence
   // covering global memory (fences are rare; looked up only on a finding).
   std::map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t> globalFences_;
-  // The same for fence.proxy.tensormap::generic.release and .acquire.
-  std::map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t> tensormapReleases_,
+  // The same for fence.proxy.tensormap::generic.release, and for .acquire
+  // per map (block, thread, the map's address; 0: a fence of several lanes
+  // together, which covers any map).
+  std::map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t> tensormapReleases_;
+  std::map<std::tuple<std::uint64_t, std::uint32_t, std::uintptr_t>, std::uint32_t>
       tensormapAcquires_;
   FindingTable<> table_;
 };

@@ -156,9 +156,10 @@ public:
                          std::uint32_t tx, std::uint64_t phase, std::uintptr_t pc,
                          std::uint8_t flags = 0);
   // A memory fence (`order`: SeqCst for fence.sc, AcqRel for fence.acq_rel),
-  // or with `proxySpaces` a fence.proxy.async (FenceEvent).
+  // or with `proxySpaces` a fence.proxy.async or tensormap fence (FenceEvent;
+  // `addr`: the acquire's tensor map).
   void fence(Lane *l, FenceScope scope, std::uintptr_t pc, std::uint8_t proxySpaces = 0,
-             MemoryOrder order = MemoryOrder::SeqCst);
+             MemoryOrder order = MemoryOrder::SeqCst, std::uintptr_t addr = 0);
   // A warp operation (shuffle, vote, match, reduce, __syncwarp,
   // __activemask): waits for the lanes of `mask`, returns this lane's result.
   std::uint64_t warpOp(Lane *l, model::WarpOp op, std::uint64_t mask,

@@ -195,6 +195,9 @@ struct FenceEvent {
   // acq_rel order is).
   MemoryOrder order = MemoryOrder::SeqCst;
   std::uint32_t site = kNoSite; // the static site id taken with `pc`
+  // fence.proxy.tensormap::generic.acquire: the tensor map it names (the
+  // group's first lane's; lanes fenced together may name others).
+  std::uintptr_t addr = 0;
 };
 inline constexpr std::uint8_t kProxyFenceShared = 1, kProxyFenceGlobal = 2;
 // fence.proxy.tensormap::generic.release / .acquire (in proxy_async): order

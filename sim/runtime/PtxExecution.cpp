@@ -673,7 +673,8 @@ private:
     case PtxOp::FenceProxyTensormap:
       block().fence(l_, in.scope, pc_,
                     in.order == MemoryOrder::Release ? kProxyFenceTensorMapRelease
-                                                     : kProxyFenceTensorMapAcquire);
+                                                     : kProxyFenceTensorMapAcquire,
+                    MemoryOrder::SeqCst, in.order == MemoryOrder::Release ? 0 : read(a[0]));
       break;
     case PtxOp::TensormapReplace:
       block().copies().tensormapReplace(l_, spaceAddress(in, a[0]), in.field,

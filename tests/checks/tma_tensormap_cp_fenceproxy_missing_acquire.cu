@@ -3,7 +3,7 @@
 // the new map, but the tensor copy of thread 0 reads it through the
 // tensormap proxy without acquiring it.
 // EXPECT: tensormap-proxy global error at=@load at=@write
-// MESSAGE: no fence.proxy.tensormap::generic.acquire by the copying thread
+// MESSAGE: no fence.proxy.tensormap::generic.acquire of the map by the copying thread
 #include <cuda.h>
 #include <cudaTypedefs.h>
 #include <cuda_runtime.h>

@@ -3,7 +3,7 @@
 // alone does not make the new map visible to the tensormap proxy of another
 // thread's copy (PTX: both halves are needed).
 // EXPECT: tensormap-proxy global error at=@load at=@write
-// MESSAGE: no fence.proxy.tensormap::generic.acquire by the copying thread
+// MESSAGE: no fence.proxy.tensormap::generic.acquire of the map by the copying thread
 #include <cuda.h>
 #include <cudaTypedefs.h>
 #include <cuda_runtime.h>
