@@ -76,6 +76,10 @@ std::string rewriteLibraryAsm(std::string_view text);
 // `__shared__ alignas(N)` -> `__shared__ __wsaln(N)` (same length), which
 // clang accepts after a GNU attribute (AlignasSpelling.cpp).
 void respellAlignasAfterKeywords(std::string &text);
+// An asm operand constraint "h" -> "q" (same length), which clang accepts
+// for the host; the inline-PTX rewrite reads it back as "h"
+// (AsmConstraintSpelling.cpp).
+void respellHalfConstraints(std::string &text);
 
 // ------------------------------------------------------------ __CUDA_ARCH__ pass
 

@@ -350,8 +350,10 @@ LaunchPassDetail runLaunchPass(std::string_view source, std::string_view file_fo
   } else {
     d = Pass(source, file_for_site).run();
   }
-  if (d.result.ok)
+  if (d.result.ok) {
     respellAlignasAfterKeywords(d.result.text);
+    respellHalfConstraints(d.result.text);
+  }
   return d;
 }
 

@@ -78,6 +78,8 @@ public:
       c.erase(std::remove_if(c.begin(), c.end(),
                              [](char x) { return x == '=' || x == '+' || x == '&'; }),
               c.end());
+      if (c == "q")
+        c = "h"; // respelled for the host parse (AsmConstraintSpelling.cpp)
       if (c.size() != 1 || std::string_view("hrlfdnc").find(c[0]) == std::string_view::npos) {
         ctx_.error(ctx_.sm.getExpansionLoc(e->getBeginLoc()),
                    "unsupported inline PTX operand constraint '" + constraint.str() +

@@ -255,7 +255,10 @@ private:
           const std::vector<std::string_view> elems = a.back() == '}'
                                                           ? split(a.substr(1, a.size() - 2), ',')
                                                           : std::vector<std::string_view>{};
-          if (elems.size() != 1 && elems.size() != 2 && elems.size() != 4 && elems.size() != 8)
+          // (3: the im2col offsets of a 5-d tensor copy.)
+          const bool three = elems.size() == 3 && opcode.find(".im2col") != std::string_view::npos;
+          if (elems.size() != 1 && elems.size() != 2 && elems.size() != 4 && elems.size() != 8 &&
+              !three)
             return fail("malformed inline PTX operand '" + std::string(a) + "' in '" + in.text +
                         "'");
           for (std::string_view e : elems) {
@@ -287,9 +290,11 @@ private:
       return unsupported(s);
     const bool matrix = in.op == PtxOp::MmaSync || in.op == PtxOp::Ldmatrix ||
                         in.op == PtxOp::Stmatrix || in.op == PtxOp::Movmatrix;
-    if (!matrix && (vectors > 1 || (vectors == 1 && in.vec != 2 && in.vec != 4) ||
-                    (in.vec != 1 && in.op != PtxOp::Ld && in.op != PtxOp::St &&
-                     in.op != PtxOp::MovPack && in.op != PtxOp::MovUnpack)))
+    if (in.im2col && vectors == 1 && in.vec == in.coords - 2) {
+      // the im2col offsets: checked by tensor()
+    } else if (!matrix && (vectors > 1 || (vectors == 1 && in.vec != 2 && in.vec != 4) ||
+                           (in.vec != 1 && in.op != PtxOp::Ld && in.op != PtxOp::St &&
+                            in.op != PtxOp::MovPack && in.op != PtxOp::MovUnpack)))
       return unsupported(s);
     if (in.op == PtxOp::Bra)
       branches_.emplace_back(out_.code.size(), in.args[0].name);
@@ -583,6 +588,29 @@ private:
       in.op = PtxOp::FenceProxyAsync;
       in.proxySpaces = parts.size() == 3 ? 3 : parts[3] == "global" ? 2 : 1;
       return parts.size() <= 4;
+    }
+    // fence.proxy.tensormap::generic.release.scope and
+    // fence.proxy.tensormap::generic.acquire.scope [addr], 128.
+    if (head == "fence" && parts.size() == 5 && parts[1] == "proxy" &&
+        parts[2] == "tensormap::generic" && (parts[3] == "release" || parts[3] == "acquire")) {
+      in.op = PtxOp::FenceProxyTensormap;
+      in.order = parts[3] == "release" ? MemoryOrder::Release : MemoryOrder::Acquire;
+      return scopeOf(parts[4], in.scope) && tensormapFenceOperands(in, n);
+    }
+    if (head == "tensormap" && parts.size() >= 2 && parts[1] == "replace")
+      return tensormapReplace(in, parts, n);
+    // tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release
+    //   .scope.sync.aligned [dst], [src], 128
+    if (head == "tensormap" && parts.size() == 9 && parts[1] == "cp_fenceproxy" &&
+        parts[2] == "global" && parts[3] == "shared::cta" && parts[4] == "tensormap::generic" &&
+        parts[5] == "release" && parts[7] == "sync" && parts[8] == "aligned" && n == 3 &&
+        in.args[0].kind == PtxOperand::Kind::Address &&
+        in.args[1].kind == PtxOperand::Kind::Address &&
+        (in.args[2].kind == PtxOperand::Kind::Operand ||
+         (in.args[2].kind == PtxOperand::Kind::Immediate && in.args[2].imm == 128))) {
+      in.op = PtxOp::TensormapCpFenceproxy;
+      in.order = MemoryOrder::Release;
+      return scopeOf(parts[6], in.scope);
     }
     if (head == "cp" && parts.size() >= 2 && parts[1] == "async") {
       strip({"shared", "shared::cta", "global", "L2::64B", "L2::128B", "L2::256B", "b64"});
@@ -1010,6 +1038,61 @@ private:
            g[2] == regs(MmaOperand::B, b) && g[3] == regs(MmaOperand::C, c);
   }
 
+  // The tensormap fence's operands: none for the release, [addr], 128 for
+  // the acquire.
+  static bool tensormapFenceOperands(const PtxInstr &in, std::size_t n) {
+    if (in.order == MemoryOrder::Release)
+      return n == 0;
+    return n == 2 && in.args[0].kind == PtxOperand::Kind::Address &&
+           in.args[1].kind == PtxOperand::Kind::Immediate && in.args[1].imm == 128;
+  }
+
+  // tensormap.replace.tile.FIELD{.global|.shared::cta}.b1024.TYPE [map]{, ord}, value
+  // (the fields with an ordinal: box_dim, global_dim, global_stride,
+  // element_stride; b64 for global_address and global_stride, b32 else).
+  static bool tensormapReplace(PtxInstr &in, const std::vector<std::string_view> &parts,
+                               std::size_t n) {
+    static constexpr std::pair<std::string_view, TensorMapField> kFields[] = {
+        {"global_address", TensorMapField::GlobalAddress},
+        {"rank", TensorMapField::Rank},
+        {"box_dim", TensorMapField::BoxDim},
+        {"global_dim", TensorMapField::GlobalDim},
+        {"global_stride", TensorMapField::GlobalStride},
+        {"element_stride", TensorMapField::ElementStride},
+        {"elemtype", TensorMapField::ElemType},
+        {"interleave_layout", TensorMapField::Interleave},
+        {"swizzle_mode", TensorMapField::Swizzle},
+        {"swizzle_atomicity", TensorMapField::SwizzleAtomicity},
+        {"fill_mode", TensorMapField::FillMode}};
+    std::size_t i = 2;
+    if (parts.size() < 6 || parts[i++] != "tile")
+      return false;
+    const auto *f = std::find_if(std::begin(kFields), std::end(kFields),
+                                 [&](const auto &k) { return k.first == parts[i]; });
+    if (f == std::end(kFields))
+      return false;
+    in.field = f->second;
+    ++i;
+    in.space = PtxInstr::Space::Generic;
+    if (parts[i] == "global" || parts[i] == "shared::cta") {
+      in.space = parts[i] == "global" ? PtxInstr::Space::Global : PtxInstr::Space::SharedCta;
+      ++i;
+    }
+    const bool wide =
+        in.field == TensorMapField::GlobalAddress || in.field == TensorMapField::GlobalStride;
+    if (i + 2 != parts.size() || parts[i] != "b1024" || parts[i + 1] != (wide ? "b64" : "b32"))
+      return false;
+    const bool ordinal =
+        in.field == TensorMapField::BoxDim || in.field == TensorMapField::GlobalDim ||
+        in.field == TensorMapField::GlobalStride || in.field == TensorMapField::ElementStride;
+    in.op = PtxOp::TensormapReplace;
+    if (n != (ordinal ? 3u : 2u) || in.args[0].kind != PtxOperand::Kind::Address ||
+        in.args[n - 1].kind == PtxOperand::Kind::Address)
+      return false;
+    // The ordinal is an immediate in PTX (an "n" operand through cuda::ptx).
+    return !ordinal || in.args[1].kind != PtxOperand::Kind::Register;
+  }
+
   // cp.async.bulk forms (parts[0..2] are cp, async, bulk).
   static bool bulk(PtxInstr &in, const std::vector<std::string_view> &parts, std::size_t n) {
     auto addr = [&](std::size_t i) { return in.args[i].kind == PtxOperand::Kind::Address; };
@@ -1028,8 +1111,16 @@ private:
       const bool hint = !rest.empty() && rest.back() == "L2::cache_hint";
       if (hint)
         rest.pop_back();
+      // .im2col: the offsets {o..} (one per spatial dimension) after the
+      // tensor operand.
+      if (rest.size() == 3 && rest[2] == "im2col") {
+        if (!im2colOffsets(in, 1 + in.coords))
+          return false;
+        rest.pop_back();
+      }
+      const std::size_t offs = in.im2col ? in.coords - 2 : 0;
       if (rest.size() != 2 || rest[0] != "L2" || rest[1] != "global" ||
-          n != 1 + in.coords + (hint ? 1 : 0))
+          n != 1 + in.coords + offs + (hint ? 1 : 0))
         return false;
       in.op = PtxOp::CpAsyncBulkPrefetchTensor;
       return true;
@@ -1044,13 +1135,30 @@ private:
       in.read = rest.size() == 2;
       return true;
     }
+    // The load's optional qualifiers: .multicast::cluster (a ctaMask operand
+    // after the mbarrier, shared::cluster only) and .L2::cache_hint (a
+    // cache policy last; a hint, no effect here).
+    bool hint = false;
+    if (rest.size() >= 4 && rest.back() == "L2::cache_hint") {
+      hint = true;
+      rest.pop_back();
+    }
+    if (rest.size() == 4 && rest[3] == "multicast::cluster" && rest[0] == "shared::cluster") {
+      in.multicast = true;
+      rest.pop_back();
+    }
+    const std::size_t extra = (in.multicast ? 1 : 0) + (hint ? 1 : 0);
     if (rest.size() == 3 && (rest[0] == "shared::cluster" || rest[0] == "shared::cta") &&
-        rest[1] == "global" && rest[2] == "mbarrier::complete_tx::bytes" && n == 4 && addr(0) &&
-        addr(1) && addr(3)) {
+        rest[1] == "global" && rest[2] == "mbarrier::complete_tx::bytes" && n == 4 + extra &&
+        addr(0) && addr(1) && addr(3) &&
+        (extra == 0 || in.args[4].kind != PtxOperand::Kind::Address) &&
+        (!hint || !in.multicast || in.args[5].kind != PtxOperand::Kind::Address)) {
       in.op = PtxOp::CpAsyncBulkLoad;
       in.sharedCluster = rest[0] == "shared::cluster";
       return true;
     }
+    if (hint || in.multicast)
+      return false;
     if (rest.size() == 3 && rest[0] == "global" && rest[1] == "shared::cta" &&
         rest[2] == "bulk_group" && n == 3 && addr(0) && addr(1)) {
       in.op = PtxOp::CpAsyncBulkStore;
@@ -1059,9 +1167,22 @@ private:
     return false;
   }
 
-  // cp.async.bulk.tensor.Nd forms, tile mode (rest[0] is tensor). Every
-  // other mode and qualifier (.im2col, .multicast::cluster, .cta_group,
-  // gather/scatter) is refused.
+  // The im2col offsets of a tensor load or prefetch: a vector of rank - 2
+  // elements at args[at] (3..5-d copies only).
+  static bool im2colOffsets(PtxInstr &in, std::size_t at) {
+    if (in.coords < 3 || in.vec != in.coords - 2 || in.args.size() < at + in.vec)
+      return false;
+    for (std::size_t k = at; k < at + in.vec; ++k)
+      if (in.args[k].kind == PtxOperand::Kind::Address)
+        return false;
+    in.im2col = true;
+    return true;
+  }
+
+  // cp.async.bulk.tensor.Nd forms, tile mode (rest[0] is tensor), loads
+  // also with .multicast::cluster and in .im2col mode. Every other mode and
+  // qualifier (.im2col_no_offs stores and reductions, .cta_group,
+  // gather/scatter, the sm_100 im2col forms) is refused.
   static bool tensor(PtxInstr &in, std::vector<std::string_view> rest, std::size_t n) {
     auto addr = [&](std::size_t i) {
       return i < n && in.args[i].kind == PtxOperand::Kind::Address;
@@ -1076,14 +1197,30 @@ private:
       hint = true;
       rest.pop_back();
     }
-    const std::size_t c = in.coords, extra = hint ? 1 : 0;
+    // .im2col (loads of 3-5 d): the offsets {o..} after the mbarrier.
+    if (rest.size() >= 4 && rest[2] == "im2col") {
+      if (!im2colOffsets(in, 3 + in.coords))
+        return false;
+      rest.erase(rest.begin() + 2);
+    }
+    // .multicast::cluster: the ctaMask operand after the mbarrier (and the
+    // offsets; loads into shared::cluster only).
+    if (rest.size() == 4 && rest[3] == "multicast::cluster" && rest[0] == "shared::cluster") {
+      in.multicast = true;
+      rest.pop_back();
+    }
+    const std::size_t c = in.coords, offs = in.im2col ? c - 2 : 0;
+    const std::size_t extra = (hint ? 1 : 0) + (in.multicast ? 1 : 0);
     if (rest.size() == 3 && (rest[0] == "shared::cluster" || rest[0] == "shared::cta") &&
         rest[1] == "global" && rest[2] == "mbarrier::complete_tx::bytes" && in.tensorAt == 1 &&
-        n == 3 + c + extra && addr(0) && addr(2 + c)) {
+        n == 3 + c + offs + extra && addr(0) && addr(2 + c) && !addr(3 + c + offs) &&
+        !addr(4 + c + offs)) {
       in.op = PtxOp::CpAsyncBulkTensorLoad;
       in.sharedCluster = rest[0] == "shared::cluster";
       return true;
     }
+    if (in.multicast || in.im2col)
+      return false;
     if (rest.size() == 3 && rest[0] == "global" && rest[1] == "shared::cta" &&
         rest[2] == "bulk_group" && in.tensorAt == 0 && n == 2 + c + extra && addr(1 + c)) {
       in.op = PtxOp::CpAsyncBulkTensorStore;

@@ -1,6 +1,7 @@
 #include "AsyncCopyChecker.h"
 
 #include "Describe.h"
+#include "MemoryMap.h"
 #include "ObserverContext.h"
 
 namespace warpsim::sim {
@@ -15,12 +16,19 @@ std::vector<AsyncCopyChecker::InFlight> &AsyncCopyChecker::slotOf(const BlockInf
 
 void AsyncCopyChecker::onBlockBegin(const BlockInfo &b) { slotOf(&b).clear(); }
 
+std::vector<AsyncCopyChecker::InFlight> &AsyncCopyChecker::slotOfCopy(const AsyncCopyEvent &e) {
+  const MemoryMap &mem = cx_.memory();
+  if (e.kind == AsyncCopyKind::BulkLoad && e.dst - e.block->smem_base >= MemoryMap::kSharedWindow &&
+      mem.inSharedRegion(e.dst) && mem.sharedSlotOf(e.dst) < slots_.size())
+    return slots_[mem.sharedSlotOf(e.dst)];
+  return slotOf(e.block);
+}
+
 void AsyncCopyChecker::onAsyncCopy(const AsyncCopyEvent &e) {
-  std::vector<InFlight> &f = slotOf(e.block);
+  std::vector<InFlight> &f = slotOfCopy(e);
   if (!e.landed) {
-    FindingSite issue = threadSite(*e.block, e.thread, e.pc, e.site, "copy");
     f.push_back(InFlight{e.dst, e.size, e.thread, e.pc, e.src, e.kind, e.src_size,
-                         std::move(issue.stack), e.site});
+                         threadSite(*e.block, e.thread, e.pc, e.site, "copy")});
     return;
   }
   for (std::size_t i = 0; i < f.size(); ++i)
@@ -87,8 +95,7 @@ void AsyncCopyChecker::report(const WarpAccess &a, const LaneAccess &la, const I
   const std::uint32_t tid = a.warp * a.block->launch->warp_size + la.lane;
   FindingSite now = threadSite(*a.block, tid, a.pc, a.site, read ? "read" : "write");
   now.detail = read ? "read" : "write";
-  FindingSite copy = threadSite(*a.block, c.thread, c.pc, c.site, "copy");
-  copy.stack = c.stack;
+  FindingSite copy = c.issue;
   copy.detail =
       bulk ? "bulk copy issued, not yet waited for" : "async copy issued, not yet waited for";
   x.sites.push_back(std::move(now));

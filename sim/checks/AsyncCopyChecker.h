@@ -42,11 +42,14 @@ private:
     std::uintptr_t src; // read when the copy lands
     AsyncCopyKind kind;
     std::uint32_t srcSize;
-    // The issuing thread's callers at the issue: by the time an access
-    // finds the copy in flight the thread may be in another function.
-    std::vector<std::uintptr_t> stack;
-    std::uint32_t site = kNoSite; // the static site id taken with `pc`
+    // The issue's site with the issuing thread's callers then: by the time
+    // an access finds the copy in flight the thread may be in another
+    // function, and a multicast's issuer in another CTA of the cluster.
+    FindingSite issue;
   };
+  // The slot whose in-flight list holds the copy: its destination's CTA
+  // (a cluster peer for a multicast or shared::cluster load).
+  std::vector<InFlight> &slotOfCopy(const AsyncCopyEvent &e);
   void report(const WarpAccess &a, const LaneAccess &la, const InFlight &c, bool source);
   std::vector<InFlight> &slotOf(const BlockInfo *b);
 

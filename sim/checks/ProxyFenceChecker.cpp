@@ -21,6 +21,8 @@ void ProxyFenceChecker::onBlockBegin(const BlockInfo &b) {
   ++s.generation;
   s.order = 0;
   s.fences.assign(b.launch->block.volume(), 0);
+  s.block = &b;
+  s.peerFences.clear();
 }
 
 void ProxyFenceChecker::onLaunchBegin(const LaunchInfo &l) {
@@ -30,6 +32,8 @@ void ProxyFenceChecker::onLaunchBegin(const LaunchInfo &l) {
   table_.reserveShards(l.slots);
   globalOrder_ = 0;
   globalFences_.clear();
+  tensormapReleases_.clear();
+  tensormapAcquires_.clear();
   sitePcs_.clear();
   siteStatic_.clear();
   siteIds_.clear();
@@ -40,6 +44,10 @@ void ProxyFenceChecker::onWarpAccess(const WarpAccess &a) {
   if (a.proxy == Proxy::Texture &&
       (a.space == MemorySpace::Global || a.space == MemorySpace::Managed))
     checkTexture(a);
+  if (a.proxy == Proxy::TensorMap) {
+    checkTensorMap(a);
+    return;
+  }
   if (a.kind == AccessKind::Load || a.proxy != Proxy::Generic)
     return;
   if (a.space == MemorySpace::Global || a.space == MemorySpace::Managed) {
@@ -112,6 +120,20 @@ void ProxyFenceChecker::onPhaseEnd(const std::vector<std::uint32_t> &slots) {
 }
 
 void ProxyFenceChecker::onFence(const FenceEvent &e) {
+  if ((e.proxy_async & (kProxyFenceTensorMapRelease | kProxyFenceTensorMapAcquire)) != 0) {
+    const std::uint32_t order = ++globalOrder_;
+    // An acquire names its map; lanes fenced together may name different
+    // ones, of which the event carries one: such a group covers any map.
+    const std::uintptr_t map = (e.mask & (e.mask - 1)) == 0 ? e.addr : 0;
+    for (std::uint64_t m = e.mask; m != 0; m &= m - 1) {
+      const std::uint32_t thread =
+          e.warp * e.block->launch->warp_size + static_cast<std::uint32_t>(__builtin_ctzll(m));
+      if ((e.proxy_async & kProxyFenceTensorMapRelease) != 0)
+        tensormapReleases_[{e.block->linear, thread}] = order;
+      else
+        tensormapAcquires_[{e.block->linear, thread, map}] = order;
+    }
+  }
   if ((e.proxy_async & kProxyFenceGlobal) != 0) {
     const std::uint32_t order = ++globalOrder_;
     for (std::uint64_t m = e.mask; m != 0; m &= m - 1)
@@ -125,6 +147,22 @@ void ProxyFenceChecker::onFence(const FenceEvent &e) {
   for (std::uint64_t m = e.mask; m != 0; m &= m - 1)
     s.fences[e.warp * e.block->launch->warp_size + static_cast<std::uint32_t>(__builtin_ctzll(m))] =
         order;
+  // The cluster's other CTAs: their writes so far, for the copies these
+  // threads issue into them. A cluster's blocks sit in consecutive slots.
+  const std::uint32_t n = static_cast<std::uint32_t>(e.block->launch->cluster.volume());
+  if (n <= 1)
+    return;
+  const std::uint32_t mine = cx_.memory().sharedSlotOf(e.block->smem_base);
+  const std::uint32_t first = mine - e.block->cluster_rank;
+  for (std::uint32_t r = 0; r < n; ++r) {
+    if (r == e.block->cluster_rank || first + r >= slots_.size())
+      continue;
+    Slot &p = slots_[first + r];
+    for (std::uint64_t m = e.mask; m != 0; m &= m - 1)
+      p.peerFences[{e.block->cluster_rank, e.warp * e.block->launch->warp_size +
+                                               static_cast<std::uint32_t>(__builtin_ctzll(m))}] =
+          p.order;
+  }
 }
 
 void ProxyFenceChecker::onAsyncCopy(const AsyncCopyEvent &e) {
@@ -163,6 +201,10 @@ void ProxyFenceChecker::checkGlobal(const AsyncCopyEvent &e, std::uintptr_t addr
 void ProxyFenceChecker::checkRange(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size,
                                    bool read) {
   const BlockInfo &b = *e.block;
+  if (size != 0 && addr - b.smem_base >= b.smem_size && cx_.memory().inSharedRegion(addr)) {
+    checkPeerRange(e, addr, size, read);
+    return;
+  }
   if (size == 0 || addr < b.smem_base || addr + size > b.smem_base + b.smem_size)
     return;
   Slot &s = slotOf(&b);
@@ -181,6 +223,31 @@ void ProxyFenceChecker::checkRange(const AsyncCopyEvent &e, std::uintptr_t addr,
   }
 }
 
+void ProxyFenceChecker::checkPeerRange(const AsyncCopyEvent &e, std::uintptr_t addr,
+                                       std::uint32_t size, bool read) {
+  const std::uint32_t slot = cx_.memory().sharedSlotOf(addr);
+  if (slot >= slots_.size() || slots_[slot].block == nullptr)
+    return;
+  Slot &s = slots_[slot];
+  const BlockInfo &p = *s.block;
+  if (addr < p.smem_base || addr + size > p.smem_base + p.smem_size)
+    return;
+  std::uint32_t issuerFence = 0;
+  if (auto it = s.peerFences.find({e.block->cluster_rank, e.thread}); it != s.peerFences.end())
+    issuerFence = it->second;
+  const std::uintptr_t first = (addr - p.smem_base) / 4;
+  const std::uintptr_t last =
+      std::min<std::uintptr_t>((addr + size - 1 - p.smem_base) / 4, s.granules.size() - 1);
+  for (std::uintptr_t g = first; g <= last && g < s.granules.size(); ++g) {
+    const Write &w = s.granules[g];
+    // Covered by the writer's fence after the write, or by the issuing
+    // thread's fence made after it.
+    if (w.generation != s.generation || w.order < s.fences[w.thread] || w.order <= issuerFence)
+      continue;
+    report(e, read, MemorySpace::Shared, p.smem_base + g * 4, &p, p.linear, w.thread, w.pc, w.site);
+  }
+}
+
 void ProxyFenceChecker::report(const AsyncCopyEvent &e, bool read, MemorySpace space,
                                std::uintptr_t at, const BlockInfo *writerBlock,
                                std::uint64_t writerLinear, std::uint32_t writer,
@@ -195,7 +262,9 @@ void ProxyFenceChecker::report(const AsyncCopyEvent &e, bool read, MemorySpace s
   x.space = spaceName(space);
   x.address = at;
   x.size = 4;
-  x.object = describeAddress(cx_, &b, at, space);
+  // (A peer's shared memory is described as that CTA's.)
+  x.object = describeAddress(
+      cx_, space == MemorySpace::Shared && writerBlock != nullptr ? writerBlock : &b, at, space);
   x.message = std::string("a bulk copy (async proxy) ") + (read ? "reads " : "overwrites ") +
               x.object + ", written with ordinary stores (generic proxy) and no fence.proxy.async" +
               (space == MemorySpace::Global ? " (or .global)" : "") +
@@ -280,6 +349,79 @@ void ProxyFenceChecker::reportTexture(const WarpAccess &a, const LaneAccess &la,
   write.detail = "the last write to its 16-byte granule in this launch";
   x.sites.push_back(std::move(fetch));
   x.sites.push_back(std::move(write));
+}
+
+void ProxyFenceChecker::checkTensorMap(const WarpAccess &a) {
+  if (a.space != MemorySpace::Global && a.space != MemorySpace::Managed)
+    return;
+  const BlockInfo &b = *a.block;
+  const std::uint32_t ws = b.launch->warp_size;
+  auto fenceOf = [](const auto &fences, const auto &key) {
+    auto it = fences.find(key);
+    return it == fences.end() ? std::uint32_t{0} : it->second;
+  };
+  for (std::uint32_t i = 0; i < a.count; ++i) {
+    const LaneAccess &la = a.lanes[i];
+    const std::uint32_t user = a.warp * ws + la.lane;
+    // The thread's acquire of this map, or one of a group of lanes.
+    const std::uint32_t acquired =
+        std::max(fenceOf(tensormapAcquires_, std::make_tuple(b.linear, user, la.addr)),
+                 fenceOf(tensormapAcquires_, std::make_tuple(b.linear, user, std::uintptr_t{0})));
+    for (std::uintptr_t g = la.addr & ~std::uintptr_t{15}; g < la.addr + la.size; g += 16) {
+      // Tensor copies issue in serial phases: every earlier write is in the
+      // shadow (the page's generation is the launch).
+      model::ShadowMemory<GlobalWrite, 4>::Cache local;
+      auto *page = global_.findPage(g, local);
+      if (page == nullptr || page->gen != launch_)
+        continue;
+      const GlobalWrite &w = page->cell(g);
+      if (w.order == 0)
+        continue;
+      const bool released =
+          fenceOf(tensormapReleases_, std::make_pair(std::uint64_t{w.block}, w.thread)) > w.order;
+      const bool acquire = acquired > w.order;
+      if (released && acquire)
+        continue;
+      auto [index, fresh] = table_.find(
+          {"tensormap-proxy", (released ? 1 : 0) + (acquire ? 2 : 0), a.pc, sitePcs_[w.site]});
+      if (!fresh)
+        break;
+      Finding &x = table_.at(index).finding;
+      x.kind = "tensormap-proxy";
+      x.space = spaceName(a.space);
+      x.address = g;
+      x.size = 16;
+      x.object = describeAddress(cx_, &b, la.addr, a.space);
+      const char *missing =
+          !released && !acquire
+              ? "neither a fence.proxy.tensormap::generic.release by the writer after the write "
+                "nor a fence.proxy.tensormap::generic.acquire of the map by the copying thread "
+                "after it"
+          : !released ? "no fence.proxy.tensormap::generic.release by the writer after the write"
+                      : "no fence.proxy.tensormap::generic.acquire of the map by the copying "
+                        "thread after the write";
+      x.message = "a tensor copy uses the tensor map at " + x.object +
+                  ", modified in this launch through the generic proxy (tensormap.replace, "
+                  "tensormap.cp_fenceproxy or stores), with " +
+                  missing +
+                  ": the copy may use the map from before the change (PTX memory model: a "
+                  "tensor map modified through the generic proxy needs "
+                  "fence.proxy.tensormap::generic release and acquire before the tensormap "
+                  "proxy reads it)";
+      FindingSite copy = threadSite(b, user, a.pc, a.site, "copy");
+      copy.detail = "tensor copy reads the map";
+      FindingSite write;
+      write.role = "write";
+      write.pc = sitePcs_[w.site];
+      write.site = siteStatic_[w.site];
+      write.has_thread = true;
+      threadCoords(*b.launch, w.block, w.thread, write.block, write.thread);
+      write.detail = "generic write of the map";
+      x.sites.push_back(std::move(copy));
+      x.sites.push_back(std::move(write));
+      break;
+    }
+  }
 }
 
 void ProxyFenceChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(cx_.findings(), l); }

@@ -10,6 +10,14 @@
 // launch-wide order numbers, since writer and copy may be in different
 // blocks; a launch boundary orders both proxies).
 //
+// The same shadow serves the tensormap proxy: a tensor copy whose map in
+// global memory was written in this launch through the generic proxy (by
+// tensormap.replace or by stores) needs a fence.proxy.tensormap::generic.release
+// by the writer after the write and a fence.proxy.tensormap::generic.acquire
+// by the copying thread after it (PTX memory model, tensormap proxy); without
+// either the copy may use the map from before the write: a tensormap-proxy
+// finding. The acquire's address is not compared with the map's.
+//
 // The same global shadow serves the texture proxy: a texture fetch of bytes
 // written earlier in the same launch (by any thread, through a pointer or a
 // surface) may return the bytes from before the write, since the texture
@@ -19,6 +27,7 @@
 
 #include <cstdint>
 #include <map>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -61,6 +70,12 @@ private:
     std::uint32_t order = 0;
     std::vector<Write> granules;       // 4 bytes each, from smem_base
     std::vector<std::uint32_t> fences; // per thread: order of its last proxy fence
+    const BlockInfo *block = nullptr;  // the resident block
+    // A cluster peer's thread (its rank, thread) -> this slot's order when
+    // it last made a proxy fence covering shared memory: it covers this
+    // slot's writes up to there for the copies it issues into this CTA
+    // (multicast, shared::cluster destinations).
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> peerFences;
   };
   // The last generic write to a 16-byte granule of global memory (bulk
   // copies move whole aligned 16-byte chunks): 16 bytes of shadow per 16.
@@ -81,8 +96,11 @@ private:
   void siteOf(std::uintptr_t pc, std::uint32_t site);
   void recordGlobal(std::uintptr_t addr, std::uint32_t size, const GlobalWrite &w);
   void checkRange(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
+  // checkRange for bytes in a cluster peer's shared memory.
+  void checkPeerRange(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
   void checkGlobal(const AsyncCopyEvent &e, std::uintptr_t addr, std::uint32_t size, bool read);
   void checkTexture(const WarpAccess &a);
+  void checkTensorMap(const WarpAccess &a);
   void reportTexture(const WarpAccess &a, const LaneAccess &la, std::uint64_t writerBlock,
                      std::uint32_t writer, std::uintptr_t writerPc, std::uint32_t writerSite);
   void report(const AsyncCopyEvent &e, bool read, MemorySpace space, std::uintptr_t at,
@@ -103,6 +121,12 @@ private:
   // Per thread (block linear index, thread): order of its last proxy fence
   // covering global memory (fences are rare; looked up only on a finding).
   std::map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t> globalFences_;
+  // The same for fence.proxy.tensormap::generic.release, and for .acquire
+  // per map (block, thread, the map's address; 0: a fence of several lanes
+  // together, which covers any map).
+  std::map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t> tensormapReleases_;
+  std::map<std::tuple<std::uint64_t, std::uint32_t, std::uintptr_t>, std::uint32_t>
+      tensormapAcquires_;
   FindingTable<> table_;
 };
 

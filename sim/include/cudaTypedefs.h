@@ -5,6 +5,7 @@
 #include <cuda.h>
 
 #define PFN_cuTensorMapEncodeTiled PFN_cuTensorMapEncodeTiled_v12000
+#define PFN_cuTensorMapEncodeIm2col PFN_cuTensorMapEncodeIm2col_v12000
 #define PFN_cuInit PFN_cuInit_v2000
 #define PFN_cuDriverGetVersion PFN_cuDriverGetVersion_v2020
 #define PFN_cuGetErrorString PFN_cuGetErrorString_v6000
@@ -14,6 +15,13 @@ typedef CUresult(CUDAAPI *PFN_cuTensorMapEncodeTiled_v12000)(
     CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank,
     void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides,
     const cuuint32_t *boxDim, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
+    CUtensorMapFloatOOBfill oobFill);
+typedef CUresult(CUDAAPI *PFN_cuTensorMapEncodeIm2col_v12000)(
+    CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank,
+    void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides,
+    const int *pixelBoxLowerCorner, const int *pixelBoxUpperCorner, cuuint32_t channelsPerPixel,
+    cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
     CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
     CUtensorMapFloatOOBfill oobFill);
 typedef CUresult(CUDAAPI *PFN_cuInit_v2000)(unsigned int Flags);

@@ -80,6 +80,8 @@ public:
   void onWarpAccess(const WarpAccess &a) override {
     if (a.copy_write)
       return; // a cp.async's shared write: part of its LDGSTS, counted with the read
+    if (a.proxy == Proxy::TensorMap)
+      return; // the TMA unit's read of a tensor map: part of the tensor copy
     if (a.proxy == Proxy::Async) {
       // A bulk copy's source read and destination write: one instruction.
       if (a.kind != AccessKind::Load)

@@ -8,6 +8,7 @@
 // thread's accesses (source read, destination write) are events at the
 // issue, so the memory checker and the race detector see them there.
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <map>
 
@@ -86,25 +87,94 @@ void AsyncCopyQueue::checkBulkOperands(Lane *l, std::uintptr_t dst, std::uintptr
   x_.abortLaunch(l, cudaErrorMisalignedAddress, std::move(f));
 }
 
+template <class F> void AsyncCopyQueue::forEachClusterQueue(F f) {
+  const Cluster *c = x_.cluster;
+  if (c == nullptr || c->blocks.size() <= 1) {
+    f(*this);
+    return;
+  }
+  for (std::uint32_t r = 0; r < c->blocks.size(); ++r)
+    if (c->blocks[r] != nullptr && !c->ended[r])
+      f(c->blocks[r]->copies_);
+}
+
+std::vector<AsyncCopyQueue::Destination>
+AsyncCopyQueue::destinations(Lane *l, std::uintptr_t dst, std::uintptr_t mbar, std::int32_t ctaMask,
+                             std::uintptr_t pc, const char *what) {
+  auto fail = [&](std::string why) {
+    Finding f;
+    f.kind = "invalid-address";
+    f.space = "shared";
+    f.message = std::string(what) + ": " + why;
+    f.sites.push_back(x_.siteOf(l, pc, currentSiteId(), "copy"));
+    x_.abortLaunch(l, cudaErrorIllegalAddress, std::move(f));
+  };
+  BlockExecutor *owner = x_.sharedOwner(dst);
+  if (owner == nullptr)
+    fail("the shared::cluster destination is not in the shared memory of a CTA of this cluster");
+  BlockExecutor *barOwner = x_.sharedOwner(mbar);
+  // PTX: the mbarrier is in the same CTA as the destination.
+  if (barOwner != owner)
+    fail("the mbarrier is not in the shared memory of the destination's CTA (cluster rank " +
+         std::to_string(owner->info.cluster_rank) + ")");
+  if (ctaMask < 0)
+    return {Destination{dst, mbar}};
+  const std::uintptr_t dOff = dst - owner->info.smem_base, mOff = mbar - owner->info.smem_base;
+  const Cluster *c = x_.cluster;
+  const std::uint32_t n = c != nullptr ? static_cast<std::uint32_t>(c->blocks.size()) : 1;
+  if (ctaMask == 0)
+    fail("the ctaMask of .multicast::cluster is 0: the copy has no destination CTA");
+  if ((static_cast<std::uint32_t>(ctaMask) >> n) != 0)
+    fail("the ctaMask of .multicast::cluster, 0x" +
+         [&] {
+           char b[8];
+           std::snprintf(b, sizeof b, "%x", static_cast<unsigned>(ctaMask));
+           return std::string(b);
+         }() +
+         ", names CTA rank " + std::to_string(31 - __builtin_clz(static_cast<unsigned>(ctaMask))) +
+         ": the cluster has " + std::to_string(n) + (n == 1 ? " CTA" : " CTAs"));
+  std::vector<Destination> out;
+  for (std::uint32_t r = 0; r < n; ++r)
+    if ((ctaMask >> r) & 1) {
+      const std::uintptr_t base = c != nullptr ? c->blocks[r]->info.smem_base : x_.info.smem_base;
+      out.push_back(Destination{base + dOff, base + mOff});
+    }
+  return out;
+}
+
 void AsyncCopyQueue::bulkLoad(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
-                              std::uintptr_t mbar, std::uintptr_t pc) {
+                              std::uintptr_t mbar, std::uintptr_t pc, std::int32_t ctaMask) {
   checkBulkOperands(l, dst, src, size, pc);
+  const std::vector<Destination> dests =
+      destinations(l, dst, mbar, ctaMask, pc, "cp.async.bulk.shared::cluster.global");
   x_.access(l, src, size, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device,
             Proxy::Async);
-  x_.access(l, dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc, Scope::Device,
-            Proxy::Async);
+  // One instruction for the profile: the first destination's write.
+  for (std::size_t k = 0; k < dests.size(); ++k) {
+    destinationWrite_ = k != 0;
+    x_.access(l, dests[k].dst, size, AccessKind::Store, MemoryOrder::NotAtomic, pc, Scope::Device,
+              Proxy::Async);
+    destinationWrite_ = false;
+  }
   x_.checkedSerialPoint(l, pc);
-  InFlightCopy c{l->tid, dst, src, size, size, 0, pc, AsyncCopyKind::BulkLoad, mbar};
-  issue(c);
-  landIfWaitedFor(mbar); // a thread may already wait for the bytes
+  for (const Destination &d : dests) {
+    InFlightCopy c{l->tid, d.dst, src, size, size, 0, pc, AsyncCopyKind::BulkLoad, d.mbar};
+    issue(c);
+  }
+  for (const Destination &d : dests)
+    landIfWaitedFor(d.mbar); // a thread may already wait for the bytes
 }
 
 void AsyncCopyQueue::landIfWaitedFor(std::uintptr_t mbar) {
+  // The mbarrier's waiters are in its own CTA (a multicast's peer).
+  BlockExecutor *owner = x_.sharedOwner(mbar);
+  if (owner == nullptr)
+    return;
   const SyncObjectRef object{SyncObjectKind::MBarrier, mbar};
-  if (std::any_of(x_.lanes.begin(), x_.lanes.end(), [&](const Lane &w) {
+  if (std::any_of(owner->lanes.begin(), owner->lanes.end(), [&](const Lane &w) {
         return w.state == LaneState::Waiting && w.waitOn == object;
       }))
-    landForMBarrier(mbar);
+    owner->copies_.landForMBarrier(mbar);
 }
 
 void AsyncCopyQueue::bulkStore(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
@@ -261,20 +331,32 @@ void AsyncCopyQueue::arrive(const AsyncArrival &a) {
 }
 
 void AsyncCopyQueue::landForMBarrier(std::uintptr_t mbar) {
-  if (idle())
+  if (!x_.clusterCopiesInFlight())
     return;
   auto it = x_.sync_.mbarriers.find(mbar);
   if (it == x_.sync_.mbarriers.end())
     return;
   // Late: the copies land once only their arrive-ons and the bytes of bulk
-  // copies in flight are missing from the phase.
+  // copies in flight are missing from the phase. The bytes may come from
+  // copies any CTA of the cluster issued (multicast, shared::cluster).
   std::int64_t owed = 0, bytes = 0;
   for (const AsyncArrival &a : arrivals_)
     owed += a.mbar == mbar ? 1 : 0;
-  for (const InFlightCopy &c : copies_)
-    bytes += c.kind == AsyncCopyKind::BulkLoad && c.mbar == mbar ? c.size : 0;
+  forEachClusterQueue([&](AsyncCopyQueue &q) {
+    for (const InFlightCopy &c : q.copies_)
+      bytes += c.kind == AsyncCopyKind::BulkLoad && c.mbar == mbar ? c.size : 0;
+  });
   if (owed + bytes == 0 || it->second.pending() != owed || it->second.tx() != bytes)
     return;
+  forEachClusterQueue([&](AsyncCopyQueue &q) {
+    if (&q == this)
+      return;
+    for (std::size_t i = 0; i < q.copies_.size();)
+      if (q.copies_[i].kind == AsyncCopyKind::BulkLoad && q.copies_[i].mbar == mbar)
+        q.land(i);
+      else
+        ++i;
+  });
   // Each owed arrive-on needs only the copies its thread had issued before
   // it: later copies, e.g. of the next pipeline stage, stay in flight.
   std::map<std::uint32_t, std::uint64_t> owedUpTo; // thread -> last copy it waits for

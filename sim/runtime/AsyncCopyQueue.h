@@ -44,9 +44,13 @@ public:
   // copy the thread issued so far has landed.
   void asyncMBarrierArrive(Lane *l, std::uintptr_t mbar, bool noinc, std::uintptr_t pc);
   // cp.async.bulk global -> shared: lands as one complete_tx of `size` bytes
-  // on the mbarrier at `mbar`.
+  // on the mbarrier at `mbar`. `dst` and `mbar` may be in a cluster peer's
+  // shared memory (shared::cluster; both in the same CTA). With
+  // .multicast::cluster (ctaMask >= 0: bits 0..15) the bytes land at dst's
+  // offset in the shared memory of each CTA of the cluster the mask names,
+  // each completing the mbarrier at mbar's offset in that CTA.
   void bulkLoad(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
-                std::uintptr_t mbar, std::uintptr_t pc);
+                std::uintptr_t mbar, std::uintptr_t pc, std::int32_t ctaMask = -1);
   // cp.async.bulk shared -> global into the thread's open bulk group.
   void bulkStore(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uint32_t size,
                  std::uintptr_t pc);
@@ -57,8 +61,12 @@ public:
   // cp.async.bulk.tensor.Nd global -> shared (TensorCopies.cpp): the box at
   // `coords` of the tensor map at `map` to shared `dst`, landing as one
   // complete_tx of the whole box's bytes on the mbarrier at `mbar`.
+  // As bulkLoad, `dst` and `mbar` may be a peer's and ctaMask multicasts.
+  // With `im2col` (its offsets, rank - 2 of them) an im2col copy of an
+  // im2col map (model::im2colCopySegments).
   void tensorLoad(Lane *l, std::uintptr_t dst, std::uintptr_t map, const std::int32_t *coords,
-                  std::uint32_t rank, std::uintptr_t mbar, std::uintptr_t pc);
+                  std::uint32_t rank, std::uintptr_t mbar, std::uintptr_t pc,
+                  std::int32_t ctaMask = -1, const std::int16_t *im2col = nullptr);
   // cp.async.bulk.tensor.Nd shared -> global in the thread's open bulk group
   // (out-of-bounds elements are not written).
   void tensorStore(Lane *l, std::uintptr_t map, const std::int32_t *coords, std::uint32_t rank,
@@ -69,7 +77,18 @@ public:
                     std::uintptr_t src, model::ReduceOp op, std::uintptr_t pc);
   // cp.async.bulk.prefetch.tensor.Nd.L2: only the map is checked (a prefetch
   // into L2 changes nothing a program can see).
-  void tensorPrefetch(Lane *l, std::uintptr_t map, std::uint32_t rank, std::uintptr_t pc);
+  void tensorPrefetch(Lane *l, std::uintptr_t map, std::uint32_t rank, std::uintptr_t pc,
+                      bool im2col = false);
+  // tensormap.replace (TensorMapReplace.cpp): sets one field of the map at
+  // `map` (global or the CTA's shared memory), a generic-proxy write of its
+  // 128 bytes; a map that is not one, or a change the driver's rules refuse,
+  // ends the launch with a located tensor-map error.
+  void tensormapReplace(Lane *l, std::uintptr_t map, model::TensorMapField field, std::uint32_t ord,
+                        std::uint64_t value, std::uintptr_t pc);
+  // tensormap.cp_fenceproxy's copy (TensorMapReplace.cpp): the warp copies
+  // the 128-byte map at shared `src` to global `dst` collectively, lane k
+  // (k < 8) its 16-byte chunk k, through the generic proxy.
+  void tensormapCopy(Lane *l, std::uintptr_t dst, std::uintptr_t src, std::uintptr_t pc);
   void bulkCommit(Lane *l);
   // cp.async.bulk.wait_group{.read} n.
   void bulkWait(Lane *l, std::uint32_t n);
@@ -121,12 +140,29 @@ private:
   // The observers' events of a copy at its issue or landing: one per
   // segment for a tensor copy.
   void notify(const InFlightCopy &c, bool landed);
+  // Where a load into shared::cluster memory lands: the CTA whose window
+  // holds `dst` (with `mbar` in the same CTA), or with a ctaMask (>= 0) the
+  // same offsets in each CTA the mask names. A located error ends the launch
+  // when an address is in no CTA of the cluster or the mask names a rank
+  // past the cluster's.
+  struct Destination {
+    std::uintptr_t dst, mbar;
+  };
+  std::vector<Destination> destinations(Lane *l, std::uintptr_t dst, std::uintptr_t mbar,
+                                        std::int32_t ctaMask, std::uintptr_t pc, const char *what);
+  // Calls f(queue) for the queue of each block of the cluster still running
+  // (this one included).
+  template <class F> void forEachClusterQueue(F f);
   // The tensor map at `map`, checked (a located error ends the launch).
+  // (`im2col`: the instruction's mode; the map's must match.)
   model::TensorMapDesc tensorMapAt(Lane *l, std::uintptr_t map, std::uint32_t rank,
-                                   std::uintptr_t pc);
+                                   std::uintptr_t pc, bool im2col = false);
   // A tensor copy's issue: its accesses and the copy in flight.
+  // A load writes each destination's window at `shared`'s offset (`dests`;
+  // empty for a store).
   void tensorIssue(Lane *l, InFlightCopy c, const model::TensorMapDesc &d,
-                   const std::int32_t *coords, std::uintptr_t shared);
+                   const std::int32_t *coords, std::uintptr_t shared,
+                   const std::vector<Destination> &dests, const std::int16_t *im2col = nullptr);
   void land(std::size_t copy);
   // An mbarrier.arrive of one by the thread, at the site of its
   // cp.async.mbarrier.arrive, made when its copies have landed.

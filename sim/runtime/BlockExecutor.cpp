@@ -326,6 +326,7 @@ void BlockExecutor::issue(Warp &w, std::uint64_t group) {
     FenceEvent e{
         &info, w.index, group, lead.ev.pc, lead.ev.fence, lead.ev.proxyFence, lead.ev.fenceOrder};
     e.site = lead.ev.site;
+    e.addr = lead.ev.addr;
     for (Observer *o : rt_.observers)
       o->onFence(e);
     for (std::uint64_t m = group; m != 0; m &= m - 1)
@@ -574,15 +575,17 @@ std::uint64_t BlockExecutor::stop(Lane *l) {
 }
 
 void BlockExecutor::fence(Lane *l, FenceScope scope, std::uintptr_t pc, std::uint8_t proxySpaces,
-                          MemoryOrder order) {
-  if (schedule_->fenceAlone(*this, *l,
-                            FenceEvent{&info, l->warp->index, std::uint64_t{1} << l->lane, pc,
-                                       scope, proxySpaces, order, currentSiteId()}))
+                          MemoryOrder order, std::uintptr_t addr) {
+  FenceEvent alone{&info, l->warp->index, std::uint64_t{1} << l->lane, pc, scope, proxySpaces,
+                   order, currentSiteId()};
+  alone.addr = addr;
+  if (schedule_->fenceAlone(*this, *l, alone))
     return;
   PendingEvent &e = event(l, EventKind::Fence, pc);
   e.fence = scope;
   e.proxyFence = proxySpaces;
   e.fenceOrder = order;
+  e.addr = addr;
   stop(l);
 }
 

@@ -156,9 +156,10 @@ public:
                          std::uint32_t tx, std::uint64_t phase, std::uintptr_t pc,
                          std::uint8_t flags = 0);
   // A memory fence (`order`: SeqCst for fence.sc, AcqRel for fence.acq_rel),
-  // or with `proxySpaces` a fence.proxy.async (FenceEvent).
+  // or with `proxySpaces` a fence.proxy.async or tensormap fence (FenceEvent;
+  // `addr`: the acquire's tensor map).
   void fence(Lane *l, FenceScope scope, std::uintptr_t pc, std::uint8_t proxySpaces = 0,
-             MemoryOrder order = MemoryOrder::SeqCst);
+             MemoryOrder order = MemoryOrder::SeqCst, std::uintptr_t addr = 0);
   // A warp operation (shuffle, vote, match, reduce, __syncwarp,
   // __activemask): waits for the lanes of `mask`, returns this lane's result.
   std::uint64_t warpOp(Lane *l, model::WarpOp op, std::uint64_t mask,
@@ -218,10 +219,16 @@ private:
   MBarrierEvent mbarrierEvent(const Lane &l, model::MBarrierRule rule, bool completed,
                               std::uint64_t phase, const model::MBarrier *mb) const;
   // An mbarrier arrive (count) or complete_tx (tx) made for `thread` outside
-  // its own instruction stream (a landed copy, an owed arrive-on).
+  // its own instruction stream (a landed copy, an owed arrive-on); the
+  // mbarrier may be a cluster peer's (a copy into its shared memory).
   void mbarrierOnBehalf(std::uint32_t thread, std::uintptr_t mbar, std::uintptr_t pc,
                         std::uint32_t site, model::MBarrierOp op, std::uint32_t count,
                         std::uint32_t tx);
+  // The block of this cluster whose shared window holds `addr` (this one
+  // included), else nullptr.
+  BlockExecutor *sharedOwner(std::uintptr_t addr);
+  // Copies of any block of the cluster in flight?
+  bool clusterCopiesInFlight();
   void laneExited(Lane *l);
   void issueWarpOp(Warp &w, std::uint64_t group, bool asWarpInstruction);
   void tryCompleteWarpOps(Warp &w);

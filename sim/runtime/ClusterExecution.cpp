@@ -141,4 +141,22 @@ std::uint32_t BlockExecutor::sharedRank(Lane *l, std::uintptr_t addr, std::uintp
   return owner->info.cluster_rank;
 }
 
+BlockExecutor *BlockExecutor::sharedOwner(std::uintptr_t addr) {
+  if (addr - info.smem_base < MemoryMap::kSharedWindow)
+    return this;
+  const MemoryMap &mem = rt_.memory;
+  return mem.inSharedRegion(addr) ? grid_.peerInSlot(*this, mem.sharedSlotOf(addr)) : nullptr;
+}
+
+bool BlockExecutor::clusterCopiesInFlight() {
+  if (!copies_.idle())
+    return true;
+  if (cluster == nullptr)
+    return false;
+  for (std::uint32_t r = 0; r < cluster->blocks.size(); ++r)
+    if (!cluster->ended[r] && cluster->blocks[r] != nullptr && !cluster->blocks[r]->copies_.idle())
+      return true;
+  return false;
+}
+
 } // namespace warpsim::sim

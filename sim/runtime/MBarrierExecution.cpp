@@ -119,7 +119,7 @@ void BlockExecutor::executeMBarrier(Lane &l) {
     const bool parity = e.mop == MBarrierOp::TestWaitParity || e.mop == MBarrierOp::TryWaitParity;
     // Someone waits: copies that only owe their arrive-ons land now (the
     // latest they can).
-    if (!copies_.idle())
+    if (clusterCopiesInFlight())
       copies_.landForMBarrier(e.addr);
     const model::MBarrier::Wait w =
         parity ? mb.testWaitParity(static_cast<unsigned>(e.mphase)) : mb.testWait(e.mphase);
@@ -147,13 +147,14 @@ void BlockExecutor::executeMBarrier(Lane &l) {
   if (completed && !model::isMBarrierWait(e.mop)) {
     progress();
     owner->releaseMBarrierWaiters(e.addr, mb);
-  } else if (!copies_.idle()) {
-    // Only async copies' arrive-ons missing, and a thread already waits?
+  } else if (clusterCopiesInFlight()) {
+    // Only async copies' arrive-ons missing, and a thread (of the owner)
+    // already waits?
     const SyncObjectRef object{SyncObjectKind::MBarrier, e.addr};
-    if (std::any_of(lanes.begin(), lanes.end(), [&](const Lane &w) {
+    if (std::any_of(owner->lanes.begin(), owner->lanes.end(), [&](const Lane &w) {
           return w.state == LaneState::Waiting && w.waitOn == object;
         }))
-      copies_.landForMBarrier(e.addr);
+      owner->copies_.landForMBarrier(e.addr);
   }
 }
 
@@ -175,8 +176,13 @@ void BlockExecutor::mbarrierOnBehalf(std::uint32_t thread, std::uintptr_t mbar, 
                                      std::uint32_t site, model::MBarrierOp op, std::uint32_t count,
                                      std::uint32_t tx) {
   const Lane &l = lanes[thread];
+  // A copy into a cluster peer's shared memory completes the peer's
+  // mbarrier (multicast, or a shared::cluster destination).
+  BlockExecutor *owner = sharedOwner(mbar);
+  if (owner == nullptr)
+    owner = this;
   model::MBarrier *mb = nullptr;
-  if (auto it = sync_.mbarriers.find(mbar); it != sync_.mbarriers.end())
+  if (auto it = owner->sync_.mbarriers.find(mbar); it != owner->sync_.mbarriers.end())
     mb = &it->second;
   model::MBarrier::Arrival r;
   r.rule = model::MBarrierRule::NotInitialized;
@@ -190,11 +196,15 @@ void BlockExecutor::mbarrierOnBehalf(std::uint32_t thread, std::uintptr_t mbar, 
     e.expected = mb->expected();
     e.tx_count = mb->tx();
   }
+  if (owner != this) {
+    e.owner = &owner->info;
+    e.cluster_scope = true;
+  }
   for (Observer *o : rt_.observers)
     o->onMBarrier(e);
   if (r.completed) {
     progress();
-    releaseMBarrierWaiters(mbar, *mb);
+    owner->releaseMBarrierWaiters(mbar, *mb);
   }
 }
 

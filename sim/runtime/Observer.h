@@ -195,8 +195,14 @@ struct FenceEvent {
   // acq_rel order is).
   MemoryOrder order = MemoryOrder::SeqCst;
   std::uint32_t site = kNoSite; // the static site id taken with `pc`
+  // fence.proxy.tensormap::generic.acquire: the tensor map it names (the
+  // group's first lane's; lanes fenced together may name others).
+  std::uintptr_t addr = 0;
 };
 inline constexpr std::uint8_t kProxyFenceShared = 1, kProxyFenceGlobal = 2;
+// fence.proxy.tensormap::generic.release / .acquire (in proxy_async): order
+// generic writes of a tensor map with the tensormap proxy's reads of it.
+inline constexpr std::uint8_t kProxyFenceTensorMapRelease = 4, kProxyFenceTensorMapAcquire = 8;
 
 // One execution of a warp-level operation (__shfl*_sync, votes, match,
 // reduce, __syncwarp, __activemask). Lanes that arrive at a *_sync op wait

@@ -613,7 +613,8 @@ private:
     case PtxOp::CpAsyncBulkLoad:
       block().copies().bulkLoad(l_, reinterpret_cast<std::uintptr_t>(shared(a[0])), read(a[1]),
                                 static_cast<std::uint32_t>(read(a[2])),
-                                reinterpret_cast<std::uintptr_t>(shared(a[3])), pc_);
+                                reinterpret_cast<std::uintptr_t>(shared(a[3])), pc_,
+                                in.multicast ? static_cast<std::int32_t>(read(a[4]) & 0xffff) : -1);
       break;
     case PtxOp::CpAsyncBulkStore:
       block().copies().bulkStore(l_, read(a[0]), reinterpret_cast<std::uintptr_t>(shared(a[1])),
@@ -634,10 +635,18 @@ private:
         coords[k] =
             static_cast<std::int32_t>(static_cast<std::uint32_t>(read(a[in.tensorAt + 1 + k])));
       const std::uintptr_t map = read(a[in.tensorAt]);
+      // .im2col: the offsets (16-bit) after the mbarrier or the tensor operand.
+      std::int16_t offsets[3] = {0, 0, 0};
+      const std::uint32_t offs = in.im2col ? in.coords - 2 : 0;
+      const std::uint32_t offAt = in.tensorAt + 1 + in.coords + (in.tensorAt == 1 ? 1 : 0);
+      for (std::uint32_t k = 0; k < offs; ++k)
+        offsets[k] = static_cast<std::int16_t>(read(a[offAt + k]));
       if (in.op == PtxOp::CpAsyncBulkTensorLoad)
         block().copies().tensorLoad(
             l_, reinterpret_cast<std::uintptr_t>(shared(a[0])), map, coords, in.coords,
-            reinterpret_cast<std::uintptr_t>(shared(a[2 + in.coords])), pc_);
+            reinterpret_cast<std::uintptr_t>(shared(a[2 + in.coords])), pc_,
+            in.multicast ? static_cast<std::int32_t>(read(a[3 + in.coords + offs]) & 0xffff) : -1,
+            in.im2col ? offsets : nullptr);
       else if (in.op == PtxOp::CpAsyncBulkTensorStore)
         block().copies().tensorStore(l_, map, coords, in.coords,
                                      reinterpret_cast<std::uintptr_t>(shared(a[1 + in.coords])),
@@ -647,7 +656,7 @@ private:
                                       reinterpret_cast<std::uintptr_t>(shared(a[1 + in.coords])),
                                       in.redOp, pc_);
       else
-        block().copies().tensorPrefetch(l_, map, in.coords, pc_);
+        block().copies().tensorPrefetch(l_, map, in.coords, pc_, in.im2col);
       break;
     }
     case PtxOp::CpAsyncBulkCommit:
@@ -660,6 +669,22 @@ private:
       // Memory here is one coherent store for both proxies; the event lets
       // the async-proxy checker see which writes the fence covers.
       block().fence(l_, Scope::Block, pc_, in.proxySpaces);
+      break;
+    case PtxOp::FenceProxyTensormap:
+      block().fence(l_, in.scope, pc_,
+                    in.order == MemoryOrder::Release ? kProxyFenceTensorMapRelease
+                                                     : kProxyFenceTensorMapAcquire,
+                    MemoryOrder::SeqCst, in.order == MemoryOrder::Release ? 0 : read(a[0]));
+      break;
+    case PtxOp::TensormapReplace:
+      block().copies().tensormapReplace(l_, spaceAddress(in, a[0]), in.field,
+                                        static_cast<std::uint32_t>(a.size() == 3 ? read(a[1]) : 0),
+                                        read(a.back()), pc_);
+      break;
+    case PtxOp::TensormapCpFenceproxy:
+      block().copies().tensormapCopy(l_, read(a[0]), reinterpret_cast<std::uintptr_t>(shared(a[1])),
+                                     pc_);
+      block().fence(l_, in.scope, pc_, kProxyFenceTensorMapRelease);
       break;
     case PtxOp::BarrierClusterArrive:
       block().clusterBarrier(l_, false, in.relaxed, pc_);

@@ -37,7 +37,7 @@ bool readableMap(const Runtime &rt, std::uintptr_t a) {
 } // namespace
 
 model::TensorMapDesc AsyncCopyQueue::tensorMapAt(Lane *l, std::uintptr_t map, std::uint32_t rank,
-                                                 std::uintptr_t pc) {
+                                                 std::uintptr_t pc, bool im2col) {
   auto fail = [&](std::string why, cudaError_t error) {
     Finding f;
     f.kind = "tensor-map";
@@ -57,31 +57,47 @@ model::TensorMapDesc AsyncCopyQueue::tensorMapAt(Lane *l, std::uintptr_t map, st
          cudaErrorIllegalAddress);
   if (map % 64 != 0)
     fail("the tensor map is not aligned to 64 bytes", cudaErrorMisalignedAddress);
+  // The TMA unit reads a map in global memory through the tensormap proxy:
+  // the race detector and the tensormap-proxy rule (a map modified in this
+  // launch) see the read.
+  if (const Allocation *al = x_.rt_.memory.findAllocation(map); al != nullptr && !al->freed)
+    x_.access(l, map, 128, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device,
+              Proxy::TensorMap);
   std::uint64_t words[16];
   std::memcpy(words, reinterpret_cast<const void *>(map), sizeof words);
   model::TensorMapDesc d;
   if (!model::decodeTensorMap(words, d))
-    fail("the 128 bytes at the tensor map operand are not a map made by cuTensorMapEncodeTiled "
-         "(never encoded, "
-         "or changed since)",
-         cudaErrorIllegalInstruction);
+    fail(
+        "the 128 bytes at the tensor map operand are not a map made by cuTensorMapEncodeTiled or "
+        "cuTensorMapEncodeIm2col (never encoded, or changed since other than by tensormap.replace)",
+        cudaErrorIllegalInstruction);
   if (d.rank != rank)
     fail("the tensor map has rank " + std::to_string(d.rank) + ", the instruction copies a " +
              std::to_string(rank) + "-d box",
+         cudaErrorIllegalInstruction);
+  if (d.im2col != im2col)
+    fail(std::string("the tensor map is ") +
+             (d.im2col ? "an im2col map (cuTensorMapEncodeIm2col)" : "a tiled map") +
+             ", the instruction copies in " + (im2col ? ".im2col" : "tile") + " mode",
          cudaErrorIllegalInstruction);
   return d;
 }
 
 void AsyncCopyQueue::tensorIssue(Lane *l, InFlightCopy c, const model::TensorMapDesc &d,
-                                 const std::int32_t *coords, std::uintptr_t shared) {
+                                 const std::int32_t *coords, std::uintptr_t shared,
+                                 const std::vector<Destination> &dests,
+                                 const std::int16_t *im2col) {
   const bool load = c.kind == AsyncCopyKind::BulkLoad;
-  const std::uintptr_t base = x_.info.smem_base;
+  // A load's destination may be a cluster peer's (its offset is the same in
+  // each destination CTA); a store's source is the CTA's own.
+  const BlockExecutor *owner = load ? x_.sharedOwner(shared) : &x_;
+  const std::uintptr_t base = owner != nullptr ? owner->info.smem_base : x_.info.smem_base;
   if (shared - base >= MemoryMap::kSharedWindow) {
     Finding f;
     f.kind = "tensor-map";
     f.message = std::string("cp.async.bulk.tensor's shared ") + (load ? "destination" : "source") +
-                " is not in this CTA's shared memory (a peer CTA's shared::cluster address is "
-                "not simulated for tensor copies yet)";
+                " is not in this CTA's shared memory" +
+                (load ? " or a cluster peer's" : " (a tensor store reads shared::cta memory)");
     f.sites.push_back(x_.siteOf(l, c.pc, currentSiteId(), "copy"));
     x_.abortLaunch(l, cudaErrorIllegalAddress, std::move(f));
   }
@@ -99,33 +115,51 @@ void AsyncCopyQueue::tensorIssue(Lane *l, InFlightCopy c, const model::TensorMap
     f.sites.push_back(x_.siteOf(l, c.pc, currentSiteId(), "copy"));
     x_.abortLaunch(l, cudaErrorMisalignedAddress, std::move(f));
   }
-  auto t = std::make_shared<TensorCopy>();
-  model::tensorCopySegments(d, coords, shared - base, t->segments);
-  for (model::TensorSegment &s : t->segments)
-    s.shared += base;
-  t->elemSize = d.elemSize;
-  t->fill = d.nanFill ? model::tensorNanFill(d.type) : 0;
+  // The segments at the offset in the window (the swizzle is anchored to
+  // the window, so every destination CTA gets the same layout).
+  std::vector<model::TensorSegment> segments;
+  if (im2col != nullptr)
+    model::im2colCopySegments(d, coords, im2col, shared - base, segments);
+  else
+    model::tensorCopySegments(d, coords, shared - base, segments);
+  const std::vector<Destination> self{Destination{base, 0}};
+  const std::vector<Destination> &targets = load ? dests : self;
+  std::vector<std::shared_ptr<TensorCopy>> copies;
+  for (const Destination &to : targets) {
+    const std::uintptr_t toBase = load ? to.dst - (shared - base) : base;
+    auto t = std::make_shared<TensorCopy>();
+    t->segments = segments;
+    for (model::TensorSegment &s : t->segments)
+      s.shared += toBase;
+    t->elemSize = d.elemSize;
+    t->fill = d.nanFill ? model::tensorNanFill(d.type) : 0;
+    copies.push_back(std::move(t));
+  }
   // The accesses at the issue: the global rows in bounds (in order, adjacent
-  // ones merged) and the shared bytes of the box (sorted, merged). The
-  // profile counts one bulk instruction per copy (the first write).
-  std::vector<std::pair<std::uintptr_t, std::uint32_t>> global, smem;
-  for (const model::TensorSegment &s : t->segments) {
+  // ones merged, read once) and the shared bytes of the box in each
+  // destination (sorted, merged). The profile counts one bulk instruction
+  // per copy (the first write).
+  std::vector<std::pair<std::uintptr_t, std::uint32_t>> global, shared2;
+  for (const model::TensorSegment &s : copies.front()->segments)
     if (!s.outOfBounds) {
       if (!global.empty() && global.back().first + global.back().second == s.global)
         global.back().second += s.bytes;
       else
         global.emplace_back(s.global, s.bytes);
     }
-    if (load || !s.outOfBounds)
-      smem.emplace_back(s.shared, s.bytes);
+  for (const auto &t : copies) {
+    std::vector<std::pair<std::uintptr_t, std::uint32_t>> smem;
+    for (const model::TensorSegment &s : t->segments)
+      if (load || !s.outOfBounds)
+        smem.emplace_back(s.shared, s.bytes);
+    std::sort(smem.begin(), smem.end());
+    const std::size_t from = shared2.size();
+    for (const auto &r : smem)
+      if (shared2.size() > from && shared2.back().first + shared2.back().second == r.first)
+        shared2.back().second += r.second;
+      else
+        shared2.push_back(r);
   }
-  std::sort(smem.begin(), smem.end());
-  std::vector<std::pair<std::uintptr_t, std::uint32_t>> shared2;
-  for (const auto &r : smem)
-    if (!shared2.empty() && shared2.back().first + shared2.back().second == r.first)
-      shared2.back().second += r.second;
-    else
-      shared2.push_back(r);
   const auto &reads = load ? global : shared2;
   const auto &writes = load ? shared2 : global;
   for (const auto &[a, n] : reads)
@@ -145,21 +179,31 @@ void AsyncCopyQueue::tensorIssue(Lane *l, InFlightCopy c, const model::TensorMap
     first = false;
   }
   x_.checkedSerialPoint(l, c.pc);
-  c.dst = load ? shared : d.address;
-  c.src = load ? d.address : shared;
-  c.size = d.boxBytes();
-  c.srcSize = c.size;
-  c.tensor = std::move(t);
-  issue(c);
+  for (std::size_t k = 0; k < copies.size(); ++k) {
+    InFlightCopy one = c;
+    one.dst = load ? targets[k].dst : d.address;
+    one.src = load ? d.address : shared;
+    if (load)
+      one.mbar = targets[k].mbar;
+    one.size = d.boxBytes();
+    one.srcSize = one.size;
+    one.tensor = std::move(copies[k]);
+    issue(one);
+  }
 }
 
 void AsyncCopyQueue::tensorLoad(Lane *l, std::uintptr_t dst, std::uintptr_t map,
                                 const std::int32_t *coords, std::uint32_t rank, std::uintptr_t mbar,
-                                std::uintptr_t pc) {
-  const model::TensorMapDesc d = tensorMapAt(l, map, rank, pc);
+                                std::uintptr_t pc, std::int32_t ctaMask,
+                                const std::int16_t *im2col) {
+  const model::TensorMapDesc d = tensorMapAt(l, map, rank, pc, im2col != nullptr);
+  const std::vector<Destination> dests = destinations(
+      l, dst, mbar, ctaMask, pc,
+      ctaMask >= 0 ? "cp.async.bulk.tensor.multicast::cluster" : "cp.async.bulk.tensor");
   InFlightCopy c{l->tid, dst, 0, 0, 0, 0, pc, AsyncCopyKind::BulkLoad, mbar};
-  tensorIssue(l, c, d, coords, dst);
-  landIfWaitedFor(mbar); // a thread may already wait for the bytes
+  tensorIssue(l, c, d, coords, dst, dests, im2col);
+  for (const Destination &to : dests)
+    landIfWaitedFor(to.mbar); // a thread may already wait for the bytes
 }
 
 void AsyncCopyQueue::tensorStore(Lane *l, std::uintptr_t map, const std::int32_t *coords,
@@ -167,7 +211,7 @@ void AsyncCopyQueue::tensorStore(Lane *l, std::uintptr_t map, const std::int32_t
   const model::TensorMapDesc d = tensorMapAt(l, map, rank, pc);
   InFlightCopy c{l->tid, 0, src, 0, 0, 0, pc, AsyncCopyKind::BulkStore};
   c.group = x_.sync_.bulkGroupsOf(l->tid).issue();
-  tensorIssue(l, c, d, coords, src);
+  tensorIssue(l, c, d, coords, src, {});
 }
 
 void AsyncCopyQueue::tensorReduce(Lane *l, std::uintptr_t map, const std::int32_t *coords,
@@ -188,12 +232,12 @@ void AsyncCopyQueue::tensorReduce(Lane *l, std::uintptr_t map, const std::int32_
   c.reduce = true;
   c.op = op;
   c.type = type;
-  tensorIssue(l, c, d, coords, src);
+  tensorIssue(l, c, d, coords, src, {});
 }
 
 void AsyncCopyQueue::tensorPrefetch(Lane *l, std::uintptr_t map, std::uint32_t rank,
-                                    std::uintptr_t pc) {
-  tensorMapAt(l, map, rank, pc);
+                                    std::uintptr_t pc, bool im2col) {
+  tensorMapAt(l, map, rank, pc, im2col);
 }
 
 } // namespace warpsim::sim

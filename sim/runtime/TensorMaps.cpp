@@ -1,10 +1,9 @@
 // The driver API functions warpsim provides (warpsim/driver_api.h):
-// cuTensorMapEncodeTiled, validated by the driver's rules
-// (model::validateTiled), writes warpsim's encoding of the map into the
-// CUtensorMap; a map the driver would refuse is a `tensor-map` finding at
-// the call and CUDA_ERROR_INVALID_VALUE, as the driver returns. And
-// cudaGetDriverEntryPoint{ByVersion}, through which most programs reach it
-// (nvcc does not link libcuda by default).
+// cuTensorMapEncodeTiled and cuTensorMapEncodeIm2col, validated by the
+// driver's rules (model::validateTiled, validateIm2col), write warpsim's encoding of the map into
+// the CUtensorMap; a map the driver would refuse is a `tensor-map` finding at the call and
+// CUDA_ERROR_INVALID_VALUE, as the driver returns. And cudaGetDriverEntryPoint{ByVersion}, through
+// which most programs reach it (nvcc does not link libcuda by default).
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -56,6 +55,36 @@ struct EntryPoint {
   void *fn;
   unsigned since;
 };
+
+// The end of an encoder: the map written, or the driver's answer to a map it
+// refuses (a tensor-map finding at the call) or one warpsim does not
+// execute (a warning).
+CUresult finish(const char *fn, model::TensorMapVerdict verdict, const model::TensorMapDesc &d,
+                const std::string &why, CUtensorMap *tensorMap, std::uintptr_t caller) {
+  switch (verdict) {
+  case model::TensorMapVerdict::Ok:
+    break;
+  case model::TensorMapVerdict::Unsupported:
+    Runtime::get().unsupported(fn, why.c_str());
+    return CUDA_ERROR_NOT_SUPPORTED;
+  case model::TensorMapVerdict::Invalid: {
+    Finding f;
+    f.kind = "tensor-map";
+    f.message = std::string(fn) + " returns CUDA_ERROR_INVALID_VALUE: " + why;
+    FindingSite at;
+    at.role = "call";
+    at.detail = fn;
+    at.pc = caller;
+    f.sites.push_back(std::move(at));
+    Runtime::get().findings.add(f);
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  }
+  std::uint64_t words[CU_TENSOR_MAP_NUM_QWORDS];
+  model::encodeTensorMap(d, words);
+  std::memcpy(tensorMap->opaque, words, sizeof words);
+  return CUDA_SUCCESS;
+}
 
 } // namespace
 
@@ -114,29 +143,41 @@ cuTensorMapEncodeTiled(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataTyp
   a.oobFill = static_cast<std::uint32_t>(oobFill);
   model::TensorMapDesc d;
   std::string why;
-  switch (model::validateTiled(a, d, why)) {
-  case model::TensorMapVerdict::Ok:
-    break;
-  case model::TensorMapVerdict::Unsupported:
-    Runtime::get().unsupported("cuTensorMapEncodeTiled", why.c_str());
-    return CUDA_ERROR_NOT_SUPPORTED;
-  case model::TensorMapVerdict::Invalid: {
-    Finding f;
-    f.kind = "tensor-map";
-    f.message = "cuTensorMapEncodeTiled returns CUDA_ERROR_INVALID_VALUE: " + why;
-    FindingSite at;
-    at.role = "call";
-    at.detail = "cuTensorMapEncodeTiled";
-    at.pc = caller;
-    f.sites.push_back(std::move(at));
-    Runtime::get().findings.add(f);
-    return CUDA_ERROR_INVALID_VALUE;
-  }
-  }
-  std::uint64_t words[CU_TENSOR_MAP_NUM_QWORDS];
-  model::encodeTensorMap(d, words);
-  std::memcpy(tensorMap->opaque, words, sizeof words);
-  return CUDA_SUCCESS;
+  return finish("cuTensorMapEncodeTiled", model::validateTiled(a, d, why), d, why, tensorMap,
+                caller);
+}
+
+[[gnu::noinline]] CUresult
+cuTensorMapEncodeIm2col(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType,
+                        cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim,
+                        const cuuint64_t *globalStrides, const int *pixelBoxLowerCorner,
+                        const int *pixelBoxUpperCorner, cuuint32_t channelsPerPixel,
+                        cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides,
+                        CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle,
+                        CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill) {
+  const auto caller = reinterpret_cast<std::uintptr_t>(__builtin_return_address(0));
+  if (const cudaError_t sticky = Runtime::get().stickyError; sticky != cudaSuccess)
+    return static_cast<CUresult>(sticky);
+  model::Im2colEncodeArgs a;
+  a.mapAddress = reinterpret_cast<std::uintptr_t>(tensorMap);
+  a.type = static_cast<std::uint32_t>(tensorDataType);
+  a.rank = tensorRank;
+  a.address = reinterpret_cast<std::uintptr_t>(globalAddress);
+  a.dim = globalDim;
+  a.strides = globalStrides;
+  a.lower = pixelBoxLowerCorner;
+  a.upper = pixelBoxUpperCorner;
+  a.channels = channelsPerPixel;
+  a.pixels = pixelsPerColumn;
+  a.elementStrides = elementStrides;
+  a.interleave = static_cast<std::uint32_t>(interleave);
+  a.swizzle = static_cast<std::uint32_t>(swizzle);
+  a.l2Promotion = static_cast<std::uint32_t>(l2Promotion);
+  a.oobFill = static_cast<std::uint32_t>(oobFill);
+  model::TensorMapDesc d;
+  std::string why;
+  return finish("cuTensorMapEncodeIm2col", model::validateIm2col(a, d, why), d, why, tensorMap,
+                caller);
 }
 
 cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr,
@@ -144,6 +185,7 @@ cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr,
                                              cudaDriverEntryPointQueryResult *driverStatus) {
   static const EntryPoint kEntries[] = {
       {"cuTensorMapEncodeTiled", reinterpret_cast<void *>(&cuTensorMapEncodeTiled), 12000},
+      {"cuTensorMapEncodeIm2col", reinterpret_cast<void *>(&cuTensorMapEncodeIm2col), 12000},
       {"cuInit", reinterpret_cast<void *>(&cuInit), 2000},
       {"cuDriverGetVersion", reinterpret_cast<void *>(&cuDriverGetVersion), 2020},
       {"cuGetErrorName", reinterpret_cast<void *>(&cuGetErrorName), 6000},

@@ -152,3 +152,15 @@ TEST_CASE("errors are located") {
   CHECK_FALSE(r.ok);
   CHECK(r.col == 2);
 }
+
+TEST_CASE("an asm operand constraint \"h\" is respelled \"q\" for the host parse, in place") {
+  const std::string src = "asm volatile(\"mov.b16 %0, %1;\" : \"=h\"(r) : \"h\"(a), \"+h\"(b), "
+                          "\"r\"(c) : \"memory\");\n"
+                          "asm(\"x\" :: \"h\"(m));\n"
+                          "const char *s = \"h\"; f(\"h\"(1));\n";
+  const std::string out = rewrite(src);
+  CHECK(out == "asm volatile(\"mov.b16 %0, %1;\" : \"=q\"(r) : \"q\"(a), \"+q\"(b), \"r\"(c) : "
+               "\"memory\");\n"
+               "asm(\"x\" :: \"q\"(m));\n"
+               "const char *s = \"h\"; f(\"h\"(1));\n");
+}

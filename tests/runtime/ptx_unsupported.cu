@@ -1,10 +1,10 @@
 // A cuda::ptx function warpsim cannot execute is a compile error that names
-// it (a tensor map modified on the device: not simulated yet).
+// it (st.async: remote mbarrier completion is not simulated yet).
 #include <cuda/ptx>
 
 // clang-format off
 __global__ void k(int *p) {
-  cuda::ptx::fence_proxy_tensormap_generic(p);
+  cuda::ptx::st_async(p, 1, p);
 }
 // clang-format on
 

@@ -368,20 +368,253 @@ TEST_CASE("inline PTX: tensor copies") {
   CHECK(p.code[0].coords == 3);
   CHECK(
       parsePtx("cp.async.bulk.prefetch.tensor.1d.L2.global.L2::cache_hint [%0, {%1}], %2;", p, e));
-  // Refused by name: multicast, im2col (copies, reductions, prefetches), an
-  // unknown operator, tensormap fences.
-  for (const char *refused :
-       {"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes."
+  // Multicast loads: the ctaMask after the mbarrier, then the cache policy;
+  // tensor and plain bulk copies, into shared::cluster only.
+  REQUIRE(parsePtx("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::"
+                   "bytes.multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;",
+                   p, e));
+  CHECK(p.code[0].op == PtxOp::CpAsyncBulkTensorLoad);
+  CHECK(p.code[0].multicast);
+  CHECK(p.code[0].args.size() == 6);
+  REQUIRE(parsePtx("cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes."
+                   "multicast::cluster.L2::cache_hint [%0], [%1, {%2}], [%3], 0xf, %4;",
+                   p, e));
+  CHECK(p.code[0].multicast);
+  CHECK(p.code[0].args[4].kind == PtxOperand::Kind::Immediate);
+  REQUIRE(parsePtx("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::"
+                   "cluster [%0], [%1], %2, [%3], %4;",
+                   p, e));
+  CHECK(p.code[0].op == PtxOp::CpAsyncBulkLoad);
+  CHECK(p.code[0].multicast);
+  REQUIRE(parsePtx("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_"
+                   "hint [%0], [%1], %2, [%3], %4;",
+                   p, e));
+  CHECK_FALSE(p.code[0].multicast);
+  for (const char *wrong :
+       {// no ctaMask; a shared::cta destination; an address as the mask
+        "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes."
+        "multicast::cluster [%0], [%1, {%2, %3}], [%4];",
+        "cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes."
         "multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;",
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster "
+        "[%0], [%1], %2, [%3], [%4];"})
+    CHECK_FALSE(parsePtx(wrong, p, e));
+  // im2col loads and prefetches: rank - 2 offsets after the mbarrier (or
+  // the tensor operand), then a ctaMask and a cache policy.
+  REQUIRE(parsePtx("cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::"
+                   "bytes [%0], [%1, {%2, %3, %4}], [%5], {%6};",
+                   p, e));
+  CHECK(p.code[0].op == PtxOp::CpAsyncBulkTensorLoad);
+  CHECK(p.code[0].im2col);
+  CHECK(p.code[0].args.size() == 7);
+  REQUIRE(parsePtx("cp.async.bulk.tensor.5d.shared::cluster.global.im2col.mbarrier::complete_tx::"
+                   "bytes.multicast::cluster.L2::cache_hint [%0], [%1, {%2, %3, %4, %5, %6}], "
+                   "[%7], {1, 2, 3}, %8, %9;",
+                   p, e));
+  CHECK(p.code[0].im2col);
+  CHECK(p.code[0].multicast);
+  CHECK(p.code[0].args[9].imm == 2); // d, map, 5 coordinates, mbar, then the offsets
+  REQUIRE(parsePtx("cp.async.bulk.prefetch.tensor.4d.L2.global.im2col [%0, {%1, %2, %3, %4}], "
+                   "{%5, %6};",
+                   p, e));
+  CHECK(p.code[0].op == PtxOp::CpAsyncBulkPrefetchTensor);
+  CHECK(p.code[0].im2col);
+  for (const char *wrong :
+       {// offsets for the wrong rank, missing, or on a tile copy
+        "cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], "
+        "[%1, {%2, %3, %4, %5}], [%6], {%7};",
         "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], "
-        "[%1, {%2, %3, %4}], [%5], {%6};",
+        "[%1, {%2, %3, %4}], [%5];",
+        "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], "
+        "[%1, {%2, %3, %4}], [%5], {%6};"})
+    CHECK_FALSE(parsePtx(wrong, p, e));
+  // The tensormap proxy fences and tensormap.replace.
+  REQUIRE(parsePtx("fence.proxy.tensormap::generic.release.gpu;", p, e));
+  CHECK(p.code[0].op == PtxOp::FenceProxyTensormap);
+  CHECK(p.code[0].order == MemoryOrder::Release);
+  CHECK(p.code[0].scope == Scope::Device);
+  REQUIRE(parsePtx("fence.proxy.tensormap::generic.acquire.cta [%0], 128;", p, e));
+  CHECK(p.code[0].order == MemoryOrder::Acquire);
+  CHECK(p.code[0].scope == Scope::Block);
+  CHECK_FALSE(parsePtx("fence.proxy.tensormap::generic.acquire.gpu [%0], 64;", p, e));
+  CHECK_FALSE(parsePtx("fence.proxy.tensormap::generic.release.gpu [%0], 128;", p, e));
+  REQUIRE(parsePtx("tensormap.replace.tile.global_address.global.b1024.b64 [%0], %1;", p, e));
+  CHECK(p.code[0].op == PtxOp::TensormapReplace);
+  CHECK(p.code[0].field == TensorMapField::GlobalAddress);
+  CHECK(p.code[0].space == PtxInstr::Space::Global);
+  REQUIRE(parsePtx("tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [%0], 1, %1;", p, e));
+  CHECK(p.code[0].field == TensorMapField::BoxDim);
+  CHECK(p.code[0].args.size() == 3);
+  CHECK(parsePtx("tensormap.replace.tile.fill_mode.b1024.b32 [%0], 1;", p, e));
+  REQUIRE(parsePtx("tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu."
+                   "sync.aligned [%0], [%1], 128;",
+                   p, e));
+  CHECK(p.code[0].op == PtxOp::TensormapCpFenceproxy);
+  CHECK(p.code[0].scope == Scope::Device);
+  CHECK_FALSE(parsePtx("tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu."
+                       "sync.aligned [%0], [%1], 64;",
+                       p, e));
+  // The wrong width, a missing ordinal, an unknown field.
+  CHECK_FALSE(parsePtx("tensormap.replace.tile.global_address.global.b1024.b32 [%0], %1;", p, e));
+  CHECK_FALSE(parsePtx("tensormap.replace.tile.global_dim.global.b1024.b32 [%0], %1;", p, e));
+  CHECK_FALSE(parsePtx("tensormap.replace.tile.box_size.global.b1024.b32 [%0], 0, %1;", p, e));
+  // Refused by name: im2col (copies, reductions, prefetches), an unknown
+  // operator, the map copy with its fence.
+  for (const char *refused :
+       {"cp.async.bulk.tensor.2d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], "
+        "[%1, {%2, %3}], [%4], {%5};",
         "cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.im2col_no_offs.bulk_group "
         "[%0, {%1, %2, %3}], [%4];",
         "cp.reduce.async.bulk.tensor.2d.global.shared::cta.mul.tile.bulk_group [%0, {%1, %2}], "
         "[%3];",
-        "cp.async.bulk.prefetch.tensor.3d.L2.global.im2col [%0, {%1, %2, %3}], {%4};",
-        "fence.proxy.tensormap::generic.acquire.gpu [%0], 128;"}) {
+        "cp.async.bulk.tensor.4d.global.shared::cta.im2col_no_offs.bulk_group [%0, {%1, %2, %3, "
+        "%4}], [%5];",
+        "cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes.cta_group::2 "
+        "[%0], [%1, {%2, %3}], [%4];"}) {
     CHECK_FALSE(parsePtx(refused, p, e));
     CHECK(e.find("unsupported inline PTX instruction") != std::string::npos);
   }
+}
+
+TEST_CASE("tensor map: tensormap.replace") {
+  const std::uint64_t dim[2] = {64, 32}, strides[1] = {256};
+  const std::uint32_t box[2] = {16, 16}, es[2] = {1, 1};
+  TiledEncodeArgs a;
+  a.mapAddress = 64;
+  a.type = static_cast<std::uint32_t>(TensorDataType::F32);
+  a.rank = 2;
+  a.address = 0x10000;
+  a.dim = dim;
+  a.strides = strides;
+  a.box = box;
+  a.elementStrides = es;
+  TensorMapDesc d;
+  std::string why;
+  REQUIRE(validateTiled(a, d, why) == TensorMapVerdict::Ok);
+  CHECK(replaceTensorMapField(d, TensorMapField::GlobalAddress, 0, 0x20000, why) ==
+        TensorMapVerdict::Ok);
+  CHECK(d.address == 0x20000);
+  CHECK(replaceTensorMapField(d, TensorMapField::GlobalDim, 1, 40, why) == TensorMapVerdict::Ok);
+  CHECK(d.dim[1] == 40);
+  CHECK(replaceTensorMapField(d, TensorMapField::GlobalStride, 0, 512, why) ==
+        TensorMapVerdict::Ok);
+  CHECK(d.stride[1] == 512);
+  CHECK(replaceTensorMapField(d, TensorMapField::BoxDim, 1, 8, why) == TensorMapVerdict::Ok);
+  CHECK(d.box[1] == 8);
+  CHECK(replaceTensorMapField(d, TensorMapField::ElementStride, 1, 2, why) == TensorMapVerdict::Ok);
+  CHECK(d.boxElements(1) == 4);
+  CHECK(replaceTensorMapField(d, TensorMapField::FillMode, 0, 1, why) == TensorMapVerdict::Ok);
+  CHECK(d.nanFill);
+  CHECK(replaceTensorMapField(d, TensorMapField::Swizzle, 0, 1, why) == TensorMapVerdict::Invalid);
+  CHECK(why == "tensormap.replace .swizzle_mode leaves a map the driver would not encode: the "
+               "box's inner dimension, boxDim[0] * element size = 64 bytes, is larger than the "
+               "32-byte swizzle span (CU_TENSOR_MAP_SWIZZLE_32B)");
+  CHECK(d.swizzle == 0); // a refused change leaves the map alone
+  CHECK(replaceTensorMapField(d, TensorMapField::Swizzle, 0, 2, why) == TensorMapVerdict::Ok);
+  CHECK(d.swizzle == 64);
+  // Invalid values and ordinals, an unaligned address.
+  CHECK(replaceTensorMapField(d, TensorMapField::BoxDim, 0, 300, why) == TensorMapVerdict::Invalid);
+  CHECK(why == "tensormap.replace .box_dim: boxDim[0] = 300 is not in 1..256");
+  CHECK(replaceTensorMapField(d, TensorMapField::GlobalStride, 1, 512, why) ==
+        TensorMapVerdict::Invalid);
+  CHECK(why.find("ordinal 1 is past the map's strides") != std::string::npos);
+  CHECK(replaceTensorMapField(d, TensorMapField::GlobalAddress, 0, 0x20008, why) ==
+        TensorMapVerdict::Invalid);
+  CHECK(replaceTensorMapField(d, TensorMapField::GlobalStride, 0, 500, why) ==
+        TensorMapVerdict::Invalid);
+  // Not simulated: refused by name.
+  CHECK(replaceTensorMapField(d, TensorMapField::Rank, 0, 1, why) == TensorMapVerdict::Unsupported);
+  CHECK(why.find(".rank: not simulated yet") != std::string::npos);
+  CHECK(replaceTensorMapField(d, TensorMapField::Interleave, 0, 1, why) ==
+        TensorMapVerdict::Unsupported);
+}
+
+TEST_CASE("tensor map: im2col maps, the driver's rules and the columns") {
+  const std::uint64_t dim[4] = {8, 5, 6, 2}, strides[3] = {32, 160, 960};
+  const int lower[2] = {-1, -1}, upper[2] = {-1, -1};
+  const std::uint32_t es[4] = {1, 1, 1, 1};
+  Im2colEncodeArgs a;
+  a.mapAddress = 64;
+  a.type = static_cast<std::uint32_t>(TensorDataType::F32);
+  a.rank = 4;
+  a.address = 0x10000;
+  a.dim = dim;
+  a.strides = strides;
+  a.lower = lower;
+  a.upper = upper;
+  a.channels = 8;
+  a.pixels = 16;
+  a.elementStrides = es;
+  TensorMapDesc d;
+  std::string why;
+  REQUIRE(validateIm2col(a, d, why) == TensorMapVerdict::Ok);
+  CHECK(d.im2col);
+  CHECK(d.boxBytes() == 16 * 8 * 4);
+  CHECK(d.rowPitch() == 32);
+  // The encoding keeps the im2col fields.
+  std::uint64_t q[16];
+  encodeTensorMap(d, q);
+  TensorMapDesc back;
+  REQUIRE(decodeTensorMap(q, back));
+  CHECK(back.im2col);
+  CHECK(back.channels == 8);
+  CHECK(back.pixels == 16);
+  CHECK(back.lower[1] == -1);
+  CHECK(back.upper[0] == -1);
+  CHECK(back.stride[0] == 4);
+  CHECK(back.stride[3] == 960);
+  // The column from (w, h, n) = (-1, -1, 0), offsets (1, 1): pixel k is the
+  // box position (-1 + k % 5, -1 + k / 5) plus (1, 1); no pixel is outside.
+  std::vector<TensorSegment> segs;
+  const std::int32_t coords[4] = {0, -1, -1, 0};
+  const std::int16_t offs[2] = {1, 1};
+  im2colCopySegments(back, coords, offs, 0, segs);
+  REQUIRE(!segs.empty());
+  CHECK(segs[0].shared == 0);
+  CHECK(segs[0].global == 0x10000); // pixel (0, 0)
+  std::uint32_t bytes = 0, oob = 0;
+  for (const TensorSegment &s : segs) {
+    bytes += s.bytes;
+    oob += s.outOfBounds ? s.bytes : 0;
+  }
+  CHECK(bytes == 16 * 32);
+  CHECK(oob == 0);
+  // Without offsets the box's first row and first column are padding.
+  const std::int16_t none[2] = {0, 0};
+  im2colCopySegments(back, coords, none, 0, segs);
+  oob = 0;
+  for (const TensorSegment &s : segs)
+    oob += s.outOfBounds ? s.bytes : 0;
+  CHECK(oob == (5 + 3) * 32); // the h = -1 row, then w = -1 of rows 0, 1 and 2
+  // The rules.
+  a.rank = 2;
+  CHECK(validateIm2col(a, d, why) == TensorMapVerdict::Invalid);
+  CHECK(why == "tensorRank 2 is not 3, 4 or 5 (im2col)");
+  a.rank = 4;
+  const int far[2] = {-129, 0};
+  a.lower = far;
+  CHECK(validateIm2col(a, d, why) == TensorMapVerdict::Invalid);
+  CHECK(why == "pixelBoxLowerCorner[0] = -129 is not in [-128, 127] (rank 4)");
+  a.lower = lower;
+  const int empty[2] = {-6, -1};
+  a.upper = empty;
+  CHECK(validateIm2col(a, d, why) == TensorMapVerdict::Invalid);
+  CHECK(why.find("no pixel along dimension 1") != std::string::npos);
+  a.upper = upper;
+  a.channels = 300;
+  CHECK(validateIm2col(a, d, why) == TensorMapVerdict::Invalid);
+  CHECK(why == "channelsPerPixel = 300 is not in 1..256");
+  a.channels = 8;
+  a.pixels = 1025;
+  CHECK(validateIm2col(a, d, why) == TensorMapVerdict::Invalid);
+  a.pixels = 16;
+  a.swizzle = 1; // 32B: 32-byte rows fit
+  CHECK(validateIm2col(a, d, why) == TensorMapVerdict::Ok);
+  a.channels = 16; // 64-byte rows do not
+  CHECK(validateIm2col(a, d, why) == TensorMapVerdict::Invalid);
+  CHECK(why.find("channelsPerPixel * element size = 64 bytes, is larger than the 32-byte") !=
+        std::string::npos);
+  a.swizzle = 0;
+  a.channels = 3; // 12-byte rows: not simulated
+  CHECK(validateIm2col(a, d, why) == TensorMapVerdict::Unsupported);
 }

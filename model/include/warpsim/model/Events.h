@@ -34,7 +34,9 @@ using FenceScope = Scope;
 // ordinary loads and stores are the generic proxy; cp.async.bulk,
 // cp.reduce.async.bulk and wgmma use the async proxy; texture fetches the
 // texture proxy, whose cache is not coherent with writes within a kernel.
-enum class Proxy : std::uint8_t { Generic, Async, Texture };
+// TensorMap: the TMA unit's read of a tensor map in global memory at a
+// tensor copy (the tensormap proxy).
+enum class Proxy : std::uint8_t { Generic, Async, Texture, TensorMap };
 
 // __syncthreads and its reducing forms (bar.red.popc / .and / .or).
 enum class BarrierKind : std::uint8_t { Block, Count, And, Or };

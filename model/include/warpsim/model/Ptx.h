@@ -17,6 +17,7 @@
 #include "warpsim/model/Events.h"
 #include "warpsim/model/MBarrier.h"
 #include "warpsim/model/Mma.h"
+#include "warpsim/model/TensorMap.h"
 
 namespace warpsim::model {
 
@@ -52,7 +53,7 @@ enum class PtxOp : std::uint8_t {
   CpAsyncWaitAll,  // cp.async.wait_all
   CpAsyncMBarrier, // cp.async.mbarrier.arrive{.noinc}.shared{::cta}.b64 [a]
   // cp.async.bulk.shared::cluster|shared::cta.global.mbarrier::complete_tx::bytes
-  //   [d], [s], size, [mbar]
+  //   {.multicast::cluster}{.L2::cache_hint} [d], [s], size, [mbar]{, ctaMask}{, policy}
   CpAsyncBulkLoad,
   CpAsyncBulkStore,     // cp.async.bulk.global.shared::cta.bulk_group [d], [s], size
   CpAsyncBulkCommit,    // cp.async.bulk.commit_group
@@ -83,9 +84,10 @@ enum class PtxOp : std::uint8_t {
   // movmatrix.sync.aligned.m8n8.trans.b16 d, a
   Movmatrix,
   // cp.async.bulk.tensor.Nd.shared::cluster|shared::cta.global{.tile}
-  //   .mbarrier::complete_tx::bytes{.L2::cache_hint}
-  //   [d], [map, {c0, .., cN-1}], [mbar]{, policy}
-  // args: d, map, c0 .. cN-1, mbar{, policy} (PtxInstr::coords = N)
+  //   .mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint}
+  //   [d], [map, {c0, .., cN-1}], [mbar]{, ctaMask}{, policy}; with .im2col
+  //   (N = 3..5) [mbar], {o0, .., oN-3}{, ctaMask}{, policy}
+  // args: d, map, c0 .. cN-1, mbar{, o..}{, ctaMask}{, policy} (PtxInstr::coords = N)
   CpAsyncBulkTensorLoad,
   // cp.async.bulk.tensor.Nd.global.shared::cta{.tile}.bulk_group{.L2::cache_hint}
   //   [map, {c0, .., cN-1}], [s]{, policy}
@@ -98,6 +100,16 @@ enum class PtxOp : std::uint8_t {
   // cp.async.bulk.prefetch.tensor.Nd.L2.global{.tile}{.L2::cache_hint}
   //   [map, {c0, ..}]{, policy}
   CpAsyncBulkPrefetchTensor,
+  // fence.proxy.tensormap::generic.release.scope (order Release) /
+  // .acquire.scope [addr], 128 (order Acquire)
+  FenceProxyTensormap,
+  // tensormap.replace.tile.field{.global|.shared::cta}.b1024.b32|b64
+  //   [map]{, ord}, value (PtxInstr::field; args: map{, ord}, value)
+  TensormapReplace,
+  // tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release
+  //   .scope.sync.aligned [dst], [src], 128 (a warp copies a map from shared
+  //   to global memory, then a tensormap release fence)
+  TensormapCpFenceproxy,
 };
 
 struct PtxOperand {
@@ -162,6 +174,13 @@ struct PtxInstr {
   // Tensor copies: the coordinates of the tensor-map operand [map, {c..}]
   // (its rank), and where the operand is in `args`.
   std::uint32_t coords = 0, tensorAt = 0;
+  // cp.async.bulk{.tensor} loads: .multicast::cluster (a 16-bit ctaMask
+  // operand follows the mbarrier).
+  bool multicast = false;
+  // cp.async.bulk.tensor loads and prefetches: .im2col (the rank - 2 im2col
+  // offsets follow the mbarrier, or the tensor operand of a prefetch).
+  bool im2col = false;
+  TensorMapField field = TensorMapField::GlobalAddress; // tensormap.replace
 };
 
 struct PtxProgram {

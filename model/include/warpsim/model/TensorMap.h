@@ -83,6 +83,14 @@ struct TensorMapDesc {
   std::uint32_t swizzle = 0; // span in bytes: 0 (none), 32, 64, 128
   bool nanFill = false;      // CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
   std::uint32_t l2Promotion = 0, interleave = 0; // as given (no effect here)
+  // An im2col map (cuTensorMapEncodeIm2col): dimension 0 is the channels
+  // (C), 1..rank-2 the spatial dimensions (W, H, D), rank-1 the images (N).
+  // A copy moves `pixels` pixels of `channels` channels each: one row per
+  // pixel. lower/upper: the bounding box's corners per spatial dimension
+  // (index 0 is W), offsets from the tensor's first and last pixel.
+  bool im2col = false;
+  std::int32_t lower[3] = {0, 0, 0}, upper[3] = {0, 0, 0};
+  std::uint32_t channels = 0, pixels = 0;
 
   // Elements of the box along dimension i (ceil(box / elementStride)).
   std::uint32_t boxElements(std::uint32_t i) const;
@@ -105,12 +113,63 @@ struct TiledEncodeArgs {
   std::uint32_t interleave = 0, swizzle = 0, l2Promotion = 0, oobFill = 0;
 };
 
+// The arguments of cuTensorMapEncodeIm2col, as given.
+struct Im2colEncodeArgs {
+  std::uintptr_t mapAddress = 0;
+  std::uint32_t type = 0, rank = 0;
+  std::uint64_t address = 0;
+  const std::uint64_t *dim = nullptr, *strides = nullptr;
+  const int *lower = nullptr, *upper = nullptr; // rank - 2 each, W first
+  std::uint32_t channels = 0, pixels = 0;
+  const std::uint32_t *elementStrides = nullptr;
+  std::uint32_t interleave = 0, swizzle = 0, l2Promotion = 0, oobFill = 0;
+};
+
 enum class TensorMapVerdict : std::uint8_t { Ok, Invalid, Unsupported };
 // The driver's rules for cuTensorMapEncodeTiled (CUDA 13 reference). Invalid:
 // the driver returns CUDA_ERROR_INVALID_VALUE; Unsupported: a valid map that
 // warpsim does not execute (interleaved layouts, packed sub-byte types, the
 // sm_100 swizzle atoms). `why` says which rule, naming the argument.
 TensorMapVerdict validateTiled(const TiledEncodeArgs &a, TensorMapDesc &out, std::string &why);
+
+// The fields PTX tensormap.replace changes in a map (PTX ISA 8.3).
+enum class TensorMapField : std::uint8_t {
+  GlobalAddress,
+  Rank,
+  BoxDim,
+  GlobalDim,
+  GlobalStride,
+  ElementStride,
+  ElemType,
+  Interleave,
+  Swizzle,
+  SwizzleAtomicity,
+  FillMode,
+};
+// tensormap.replace: sets `field` (dimension `ord` for box_dim, global_dim,
+// element_stride; stride `ord` = globalStrides[ord] for global_stride) of
+// `d` to `value`, as the PTX ISA gives it: the address and the global
+// stride in bytes, dimensions and strides as counts, swizzle_mode 0..3
+// (none, 32B, 64B, 128B), fill_mode 0 (zero) or 1 (NaN), interleave_layout
+// 0. The map must then still obey the driver's rules (validateTiled; an
+// invalid map is refused rather than copied from). Unsupported: .rank,
+// .elemtype and .swizzle_atomicity (their encodings are not checked against
+// the H100 yet), interleaved layouts, the 96B swizzle (sm_100). `why` says
+// what was refused.
+TensorMapVerdict replaceTensorMapField(TensorMapDesc &d, TensorMapField field, std::uint32_t ord,
+                                       std::uint64_t value, std::string &why);
+// The PTX name of a field (".global_dim").
+const char *tensorMapFieldName(TensorMapField field);
+
+// The driver's rules for cuTensorMapEncodeIm2col (CUDA 13 reference): the
+// tiled rules where they are shared (alignment, enums, dims, strides,
+// element strides, the swizzle span, the NaN fill), rank 3..5, the corners'
+// ranges ([-2^15, 2^15) for rank 3, [-2^7, 2^7) for 4, [-2^4, 2^4) for 5)
+// and a bounding box of non-zero area, channelsPerPixel 1..256,
+// pixelsPerColumn 1..1024. Unsupported besides the tiled encoder's: rows
+// (channelsPerPixel * element size) that are not a multiple of 16 bytes
+// (their shared-memory layout on the H100 is not known).
+TensorMapVerdict validateIm2col(const Im2colEncodeArgs &a, TensorMapDesc &out, std::string &why);
 
 // The 16 quadwords of a CUtensorMap: a magic word, then the description.
 void encodeTensorMap(const TensorMapDesc &d, std::uint64_t out[16]);
@@ -151,6 +210,18 @@ struct TensorSegment {
 // `shared`, in box order (elements in order j0 fastest), adjacent pieces
 // merged.
 void tensorCopySegments(const TensorMapDesc &d, const std::int32_t *coords, std::uint64_t shared,
+                        std::vector<TensorSegment> &out);
+// The segments of an im2col copy (PTX "Tensor copy: im2col mode") at
+// coordinates (c, w{, h{, d}}, n) with the im2col offsets `offsets` (one
+// per spatial dimension, W first): pixel k of the column (row k in shared
+// memory) is the k-th position of the traversal that starts at (w, h, d, n)
+// and steps along W by elementStrides[1] within the bounding box
+// [lower, dim - 1 + upper], wrapping to the box's first W into the next H
+// (step elementStrides[2]), then D, then the next image; the pixel read is
+// that position plus the offsets, channels c .. c + channelsPerPixel - 1.
+// Pixels or channels outside the tensor are out of bounds (filled).
+void im2colCopySegments(const TensorMapDesc &d, const std::int32_t *coords,
+                        const std::int16_t *offsets, std::uint64_t shared,
                         std::vector<TensorSegment> &out);
 
 } // namespace warpsim::model

@@ -1,0 +1,144 @@
+// tma_im2col_clean.cu's first column loaded with a tile-mode copy: the map
+// is an im2col map (cuTensorMapEncodeIm2col), the instruction copies a box
+// of a tiled one. warpsim ends the launch at the copy with a located
+// tensor-map error (cudaErrorIllegalInstruction).
+// EXPECT: tensor-map - error at=@tile
+// MESSAGE: is an im2col map \(cuTensorMapEncodeIm2col\), the instruction copies in tile mode
+// EXIT: 3
+#include <cuda.h>
+#include <cudaTypedefs.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstdio>
+
+constexpr int kC = 4, kW = 8, kH = 4, kN = 1; // 32 pixels of 4 channels
+constexpr unsigned kColumnBytes = 32 * kC * 4;
+
+__device__ unsigned smem(const void *p);
+
+__device__ unsigned smem(const void *p) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+
+// The column of filter tap (S, R): the window's top-left pixel runs over the
+// bounding box from (-1, -1), so the tap reads pixel (w - 1 + S, h - 1 + R).
+template <int S, int R>
+__device__ void load(const CUtensorMap &in, float *column, std::uint64_t *bar) {
+  // clang-format off
+  asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], [%6], {%7, %8};" ::"r"(smem(column)), "l"(&in), "r"(0), "r"(-1), "r"(-1), "r"(0), "r"(smem(bar)), "n"(S), "n"(R) : "memory"); // @load
+  // clang-format on
+}
+
+__global__ void conv(const __grid_constant__ CUtensorMap in, float *out) {
+  __shared__ alignas(128) float column[32 * kC];
+  __shared__ std::uint64_t bar;
+  const unsigned t = threadIdx.x; // one thread per pixel
+  float acc = 0;
+  if (t == 0) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem(&bar)));
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  }
+  __syncthreads();
+  if (t == 0) {
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem(&bar)),
+                 "r"(kColumnBytes)
+                 : "memory");
+    // BUG: .tile instead of .im2col {0, 0}
+    // clang-format off
+    asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], [%6];" ::"r"(smem(column)), "l"(&in), "r"(0), "r"(-1), "r"(-1), "r"(0), "r"(smem(&bar)) : "memory"); // @tile
+    // clang-format on
+  }
+  for (int tap = 0; tap < 9; ++tap) {
+    if (t == 0) {
+      asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem(&bar)),
+                   "r"(kColumnBytes)
+                   : "memory");
+      switch (tap) { // the offsets are immediates
+      case 0:
+        load<0, 0>(in, column, &bar);
+        break;
+      case 1:
+        load<1, 0>(in, column, &bar);
+        break;
+      case 2:
+        load<2, 0>(in, column, &bar);
+        break;
+      case 3:
+        load<0, 1>(in, column, &bar);
+        break;
+      case 4:
+        load<1, 1>(in, column, &bar);
+        break;
+      case 5:
+        load<2, 1>(in, column, &bar);
+        break;
+      case 6:
+        load<0, 2>(in, column, &bar);
+        break;
+      case 7:
+        load<1, 2>(in, column, &bar);
+        break;
+      default:
+        load<2, 2>(in, column, &bar);
+        break;
+      }
+    }
+    asm volatile("{ .reg .pred p; W: mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1; @!p "
+                 "bra W; }" ::"r"(smem(&bar)),
+                 "r"(tap & 1)
+                 : "memory");
+    for (int c = 0; c < kC; ++c)
+      acc += column[t * kC + c] * static_cast<float>(tap + 1); // @read
+    __syncthreads(); // every thread has read the column before the next copy
+  }
+  out[t] = acc;
+}
+
+int main() {
+  PFN_cuTensorMapEncodeIm2col_v12000 encode = nullptr;
+  cudaDriverEntryPointQueryResult q;
+  cudaGetDriverEntryPointByVersion("cuTensorMapEncodeIm2col", reinterpret_cast<void **>(&encode),
+                                   12000, cudaEnableDefault, &q);
+  if (encode == nullptr) {
+    printf("no cuTensorMapEncodeIm2col\n");
+    return 1;
+  }
+  float h[kN * kH * kW * kC], *in, *out, o[32];
+  for (int i = 0; i < kN * kH * kW * kC; ++i)
+    h[i] = static_cast<float>(i % 5);
+  cudaMalloc(&in, sizeof h);
+  cudaMalloc(&out, sizeof o);
+  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);
+  const cuuint64_t dim[4] = {kC, kW, kH, kN};
+  const cuuint64_t strides[3] = {kC * 4, kW * kC * 4, kH * kW * kC * 4};
+  const int lower[2] = {-1, -1}, upper[2] = {-1, -1};
+  const cuuint32_t es[4] = {1, 1, 1, 1};
+  CUtensorMap m;
+  if (encode(&m, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 4, in, dim, strides, lower, upper, kC, 32, es,
+             CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
+             CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS) {
+    printf("cuTensorMapEncodeIm2col failed\n");
+    return 1;
+  }
+  conv<<<1, 32>>>(m, out);
+  const cudaError_t e = cudaDeviceSynchronize();
+  printf("launch: %s\n", cudaGetErrorName(e));
+  if (e != cudaSuccess)
+    return 1; // the launch failed: nothing to compare
+  cudaMemcpy(o, out, sizeof o, cudaMemcpyDeviceToHost);
+  int bad = 0;
+  for (int p = 0; p < 32; ++p) {
+    const int w = p % kW, y = p / kW;
+    float want = 0;
+    for (int tap = 0; tap < 9; ++tap) {
+      const int x = w - 1 + tap % 3, z = y - 1 + tap / 3;
+      if (x >= 0 && x < kW && z >= 0 && z < kH)
+        for (int c = 0; c < kC; ++c)
+          want += h[(z * kW + x) * kC + c] * static_cast<float>(tap + 1);
+    }
+    bad += o[p] != want;
+  }
+  printf("out[0] %.0f out[9] %.0f out[31] %.0f\n%s\n", o[0], o[9], o[31], bad ? "FAIL" : "PASS");
+  return bad ? 1 : 0;
+}
