@@ -16,6 +16,8 @@ std::vector<AsyncCopyChecker::InFlight> &AsyncCopyChecker::slotOf(const BlockInf
 void AsyncCopyChecker::onBlockBegin(const BlockInfo &b) { slotOf(&b).clear(); }
 
 void AsyncCopyChecker::onAsyncCopy(const AsyncCopyEvent &e) {
+  if (e.kind == AsyncCopyKind::Wgmma) // the wgmma checker's
+    return;
   std::vector<InFlight> &f = slotOf(e.block);
   if (!e.landed) {
     FindingSite issue = threadSite(*e.block, e.thread, e.pc, e.site, "copy");

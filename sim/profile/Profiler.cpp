@@ -100,7 +100,7 @@ public:
   }
 
   void onAsyncCopy(const AsyncCopyEvent &e) override {
-    if (!e.landed && e.kind != AsyncCopyKind::CpAsync)
+    if (!e.landed && e.kind != AsyncCopyKind::CpAsync && e.kind != AsyncCopyKind::Wgmma)
       site(e.pc, Op::Bulk).bulk_bytes += e.size;
   }
 

@@ -17,6 +17,7 @@
 #include "warpsim/model/Events.h"
 #include "warpsim/model/MBarrier.h"
 #include "warpsim/model/Mma.h"
+#include "warpsim/model/Wgmma.h"
 
 namespace warpsim::model {
 
@@ -98,6 +99,16 @@ enum class PtxOp : std::uint8_t {
   // cp.async.bulk.prefetch.tensor.Nd.L2.global{.tile}{.L2::cache_hint}
   //   [map, {c0, ..}]{, policy}
   CpAsyncBulkPrefetchTensor,
+  // wgmma.fence.sync.aligned
+  WgmmaFence,
+  // wgmma.mma_async.sync.aligned.m64nNkK.dtype.atype.btype
+  //   {d..}, a-desc | {a0, a1, a2, a3}, b-desc, scale-d, imm-scale-a,
+  //   imm-scale-b{, imm-trans-a}{, imm-trans-b} (model/Wgmma.h: the forms;
+  //   the trans operands only for .f16/.bf16, imm-trans-a only with a-desc)
+  WgmmaMma,
+  WgmmaCommit, // wgmma.commit_group.sync.aligned
+  WgmmaWait,   // wgmma.wait_group.sync.aligned n
+  Setmaxnreg,  // setmaxnreg.{inc,dec}.sync.aligned.u32 n (accepted, no effect)
 };
 
 struct PtxOperand {
@@ -157,6 +168,8 @@ struct PtxInstr {
   std::vector<std::uint8_t> groups;
   MmaShape mma;            // MmaSync
   bool satfinite = false;  // MmaSync
+  WgmmaShape wgmma;        // WgmmaMma
+  bool wgmmaRegA = false;  // WgmmaMma: A in registers (else a descriptor)
   std::uint32_t count = 1; // Ldmatrix / Stmatrix: matrices (.x1, .x2, .x4)
   bool trans = false;      // Ldmatrix / Stmatrix / Movmatrix
   // Tensor copies: the coordinates of the tensor-map operand [map, {c..}]

@@ -1,0 +1,379 @@
+#include "WgmmaExecution.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "BlockExecutor.h"
+#include "Lane.h"
+#include "MatrixExecution.h"
+#include "Runtime.h"
+#include "SiteTable.h"
+
+namespace warpsim::sim {
+
+namespace {
+
+using model::MatrixPos;
+using model::WgmmaShape;
+
+WgmmaQueue &queueOf(Lane *l) {
+  if (!l->warp->wgmma)
+    l->warp->wgmma = std::make_shared<WgmmaQueue>();
+  return *l->warp->wgmma;
+}
+
+// Ends the launch at the lane's instruction: a form warpsim does not
+// execute, or operands PTX leaves undefined.
+[[noreturn]] void refuse(Lane *l, std::uintptr_t pc, std::string why) {
+  Finding f;
+  f.kind = "wgmma";
+  f.message = std::move(why);
+  f.sites.push_back(l->block->siteOf(l, pc, currentSiteId(), "issue"));
+  l->block->abortLaunch(l, cudaErrorIllegalInstruction, std::move(f));
+  __builtin_unreachable();
+}
+
+std::uint32_t elemBytes(model::MmaType t) { return model::mmaTypeBits(t) / 8; }
+
+// The shared bytes (window offsets) of element (mn, k) of the A rows
+// `rows` of warp part `w` (if A is in shared memory) and of B.
+template <class F> void eachElement(const WgmmaQueue::Op &op, F &&f) {
+  const WgmmaShape &s = op.shape;
+  if (!op.regA)
+    for (std::uint32_t r = 0; r < 16; ++r)
+      for (std::uint32_t k = 0; k < s.k; ++k)
+        f(true, r, k,
+          model::wgmmaElementAddress(op.descA, op.transA, elemBytes(s.a), 16 * op.warpInGroup + r,
+                                     k));
+  for (std::uint32_t n = 0; n < s.n; ++n)
+    for (std::uint32_t k = 0; k < s.k; ++k)
+      f(false, n, k, model::wgmmaElementAddress(op.descB, op.transB, elemBytes(s.b), n, k));
+}
+
+std::uint64_t readElement(std::uintptr_t base, std::uint64_t off, std::uint32_t bytes) {
+  std::uint64_t v = 0;
+  std::memcpy(&v, reinterpret_cast<const void *>(base + off), bytes);
+  return v;
+}
+
+void issueOp(MatrixLane *const *ls, const MatrixLane &lead) {
+  Lane *l = lead.self;
+  WgmmaQueue &q = queueOf(l);
+  const WgmmaLane &w = *lead.wg;
+  WgmmaQueue::Op op;
+  op.seq = ++q.seq;
+  op.group = q.committed;
+  op.shape = w.shape;
+  op.regA = w.regA;
+  op.scaleD = w.scaleD;
+  op.negA = w.negA;
+  op.negB = w.negB;
+  op.transA = w.transA;
+  op.transB = w.transB;
+  op.descA = model::wgmmaDecode(w.descA);
+  op.descB = model::wgmmaDecode(w.descB);
+  op.warpInGroup = l->warp->index % 4;
+  const WgmmaShape &s = w.shape;
+  if (w.regA) {
+    op.a.assign(16 * s.k, 0);
+    for (std::uint32_t lane = 0; lane < 32; ++lane)
+      for (std::uint32_t i = 0; i < model::wgmmaAElements(s); ++i) {
+        const MatrixPos p = model::wgmmaAElement(s, 0, lane, i);
+        op.a[p.row * s.k + p.col] = ls[lane]->wg->a[i];
+      }
+  }
+  for (std::uint32_t lane = 0; lane < 32; ++lane) {
+    const WgmmaLane &x = *ls[lane]->wg;
+    op.d[lane].resize(x.dregs);
+    for (std::uint32_t r = 0; r < x.dregs; ++r) {
+      WgmmaQueue::DReg &d = op.d[lane][r];
+      d.ptr = x.d[r]->ptr;
+      d.store = x.d[r]->store;
+      d.bits = x.d[r]->bits;
+      auto it = q.writer.find(d.ptr);
+      d.chained = it != q.writer.end() && !q.ops.empty() && it->second >= q.ops.front().seq;
+      q.writer[d.ptr] = op.seq;
+    }
+    ls[lane]->wg->seq = op.seq;
+  }
+  // The bytes it reads, as ranges of whole elements merged where adjacent.
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> bytes;
+  eachElement(op, [&](bool isA, std::uint32_t, std::uint32_t, std::uint64_t off) {
+    bytes.emplace_back(off, elemBytes(isA ? s.a : s.b));
+  });
+  std::sort(bytes.begin(), bytes.end());
+  const std::uintptr_t base = l->block->info.smem_base;
+  for (const auto &[off, n] : bytes) {
+    if (!op.ranges.empty() && op.ranges.back().first + op.ranges.back().second >= base + off) {
+      auto &r = op.ranges.back();
+      r.second =
+          std::max<std::uint32_t>(r.second, static_cast<std::uint32_t>(base + off + n - r.first));
+      continue;
+    }
+    op.ranges.emplace_back(base + off, n);
+  }
+  q.ops.push_back(std::move(op));
+}
+
+void completeOp(WgmmaQueue &q, WgmmaQueue::Op &op, std::uintptr_t base) {
+  const WgmmaShape &s = op.shape;
+  std::vector<std::uint64_t> a = op.regA ? op.a : std::vector<std::uint64_t>(16 * s.k);
+  std::vector<std::uint64_t> b(s.k * s.n), c(16 * s.n), d(16 * s.n);
+  eachElement(op, [&](bool isA, std::uint32_t mn, std::uint32_t k, std::uint64_t off) {
+    if (isA)
+      a[mn * s.k + k] = readElement(base, off, elemBytes(s.a));
+    else
+      b[k * s.n + mn] = readElement(base, off, elemBytes(s.b));
+  });
+  // C: each register as the operation found it (f16 D: two per register).
+  const bool half = s.d == model::MmaType::F16;
+  auto regBits = [&](const WgmmaQueue::DReg &r) {
+    if (r.chained)
+      if (auto it = q.value.find(r.ptr); it != q.value.end())
+        return it->second;
+    return r.bits;
+  };
+  for (std::uint32_t lane = 0; lane < 32; ++lane)
+    for (std::uint32_t i = 0; i < model::wgmmaDElements(s); ++i) {
+      const MatrixPos p = model::wgmmaDElement(0, lane, i);
+      const std::uint32_t reg = half ? i / 2 : i;
+      if (reg >= op.d[lane].size())
+        continue;
+      const std::uint64_t bits = regBits(op.d[lane][reg]);
+      c[p.row * s.n + p.col] = half ? (bits >> (16 * (i % 2))) & 0xffff : bits & 0xffffffffu;
+    }
+  model::wgmmaCompute(s, 16, a.data(), b.data(), c.data(), d.data(), op.scaleD, op.negA, op.negB);
+  for (std::uint32_t lane = 0; lane < 32; ++lane) {
+    std::vector<std::uint64_t> regs(op.d[lane].size(), 0);
+    for (std::uint32_t i = 0; i < model::wgmmaDElements(s); ++i) {
+      const MatrixPos p = model::wgmmaDElement(0, lane, i);
+      const std::uint32_t reg = half ? i / 2 : i;
+      if (reg < regs.size())
+        regs[reg] |= d[p.row * s.n + p.col] << (half ? 16 * (i % 2) : 0);
+    }
+    for (std::size_t r = 0; r < regs.size(); ++r) {
+      q.value[op.d[lane][r].ptr] = regs[r];
+      q.results[lane].emplace_back(op.d[lane][r], regs[r]);
+    }
+  }
+}
+
+void waitOps(MatrixLane *const *, const MatrixLane &lead) {
+  Lane *l = lead.self;
+  WgmmaQueue &q = queueOf(l);
+  const std::uint64_t n = lead.wg->waitN;
+  const std::uintptr_t base = l->block->info.smem_base;
+  std::size_t done = 0;
+  while (done < q.ops.size() && q.ops[done].group + n < q.committed)
+    completeOp(q, q.ops[done++], base);
+  for (std::size_t i = 0; i < done; ++i)
+    q.landed.push_back(std::move(q.ops[i]));
+  q.ops.erase(q.ops.begin(), q.ops.begin() + static_cast<std::ptrdiff_t>(done));
+  if (q.ops.empty()) {
+    q.writer.clear();
+    q.value.clear();
+  }
+}
+
+void notifyRanges(Lane *l, const WgmmaQueue::Op &op, std::uintptr_t pc, std::uint32_t site,
+                  bool landed) {
+  BlockExecutor &b = *l->block;
+  for (const auto &[addr, size] : op.ranges) {
+    AsyncCopyEvent e{&b.info, l->tid, pc, addr, addr, 0, landed, AsyncCopyKind::Wgmma, size};
+    e.site = site;
+    for (Observer *o : Runtime::running().observers)
+      o->onAsyncCopy(e);
+  }
+}
+
+void warpOp(Lane *l, model::WarpOp op, WgmmaLane &w, std::uintptr_t pc) {
+  MatrixLane m;
+  m.op = op;
+  m.wg = &w;
+  m.self = l;
+  matrixOp(l, m, pc);
+}
+
+bool fromOperandCode(const StaticSite *s) {
+  if (s == nullptr || s->file == nullptr)
+    return false;
+  const std::size_t n = std::strlen(s->file);
+  static constexpr char kAbi[] = "warpsim/ptx_abi.h";
+  return n >= sizeof kAbi - 1 && std::strcmp(s->file + n - (sizeof kAbi - 1), kAbi) == 0;
+}
+
+void reportAccess(Lane *l, const WgmmaQueue::Reg &r, bool write, bool operand, std::uintptr_t pc,
+                  std::uint32_t site) {
+  BlockExecutor &b = *l->block;
+  if (Runtime::running().observers.empty())
+    return;
+  b.checkedSerialPoint(l, pc);
+  WgmmaEvent e;
+  e.kind = WgmmaEvent::Kind::RegisterAccess;
+  e.block = &b.info;
+  e.warp = l->warp->index;
+  e.thread = l->tid;
+  e.pc = pc;
+  e.site = site;
+  e.write = write;
+  e.accumulator = r.accumulator;
+  e.operand = operand;
+  e.issue_pc = r.pc;
+  e.issue_site = r.site;
+  for (Observer *o : Runtime::running().observers)
+    o->onWgmma(e);
+}
+
+} // namespace
+
+void completeWgmma(MatrixLane *const *ls, const MatrixLane &lead) {
+  switch (lead.op) {
+  case model::WarpOp::WgmmaMma:
+    issueOp(ls, lead);
+    break;
+  case model::WarpOp::WgmmaCommit:
+    ++queueOf(lead.self).committed;
+    break;
+  case model::WarpOp::WgmmaWait:
+    waitOps(ls, lead);
+    break;
+  default: // wgmma.fence: orders register accesses, which happen in order here
+    break;
+  }
+}
+
+void wgmmaFence(Lane *l, std::uintptr_t pc) {
+  WgmmaLane w;
+  warpOp(l, model::WarpOp::WgmmaFence, w, pc);
+}
+
+void wgmmaCommit(Lane *l, std::uintptr_t pc) {
+  WgmmaLane w;
+  warpOp(l, model::WarpOp::WgmmaCommit, w, pc);
+}
+
+void wgmmaIssue(Lane *l, WgmmaLane &w, std::uintptr_t pc) {
+  for (std::uint64_t desc : {w.regA ? 0 : w.descA, w.descB}) {
+    const model::WgmmaDescriptor d = model::wgmmaDecode(desc);
+    if (d.baseOffset != 0)
+      refuse(l, pc,
+             "wgmma.mma_async: a matrix descriptor with base offset " +
+                 std::to_string(d.baseOffset) +
+                 " (bits 49-51) is not executed by warpsim; start the swizzled tile at its "
+                 "pattern's alignment (base offset 0)");
+  }
+  const std::uint32_t site = currentSiteId();
+  warpOp(l, model::WarpOp::WgmmaMma, w, pc);
+  WgmmaQueue &q = queueOf(l);
+  // The registers are the operation's until its wait.
+  for (std::uint32_t r = 0; r < w.dregs; ++r)
+    q.regs[l->lane].push_back(
+        {reinterpret_cast<std::uintptr_t>(w.d[r]->ptr), 4, true, w.seq, pc, site});
+  // (Register A is not tracked: the C++ variable behind an A operand is
+  // typically a new one each k step at the same stack slot, which the
+  // lane's accesses cannot tell from an overwrite; the compiler gives each
+  // its own registers, and ptxas protects those it reuses.)
+  l->wgmma_regs = static_cast<std::uint32_t>(q.regs[l->lane].size());
+  if (l->lane != 0)
+    return;
+  const auto it = std::find_if(q.ops.begin(), q.ops.end(),
+                               [&](const WgmmaQueue::Op &o) { return o.seq == w.seq; });
+  if (it == q.ops.end())
+    return;
+  q.issueSites[w.seq] = {pc, site};
+  BlockExecutor &b = *l->block;
+  // Its reads of shared memory, through the async proxy, as the issuing
+  // warp's (lane 0's) at the issue: the race detector and memory checker
+  // see them here, the async-proxy rule at the same point.
+  for (const auto &[addr, size] : it->ranges)
+    b.access(l, addr, size, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device,
+             Proxy::Async);
+  if (Runtime::running().observers.empty())
+    return;
+  b.checkedSerialPoint(l, pc);
+  notifyRanges(l, *it, pc, site, false);
+  WgmmaEvent e;
+  e.kind = WgmmaEvent::Kind::Issue;
+  e.block = &b.info;
+  e.warp = l->warp->index;
+  e.thread = l->tid;
+  e.pc = pc;
+  e.site = site;
+  for (Observer *o : Runtime::running().observers)
+    o->onWgmma(e);
+}
+
+void wgmmaWait(Lane *l, std::uint32_t n, std::uintptr_t pc) {
+  WgmmaLane w;
+  w.waitN = n;
+  warpOp(l, model::WarpOp::WgmmaWait, w, pc);
+  WgmmaQueue &q = queueOf(l);
+  // The completed operations' results into this lane's registers (the
+  // instrumented stores of the operands' types: not the lane's accesses).
+  std::vector<std::pair<WgmmaQueue::DReg, std::uint64_t>> mine;
+  mine.swap(q.results[l->lane]);
+  l->wgmma_writing = true;
+  for (const auto &[r, bits] : mine)
+    if (r.store != nullptr)
+      r.store(r.ptr, bits);
+  l->wgmma_writing = false;
+  std::vector<WgmmaQueue::Reg> &regs = q.regs[l->lane];
+  const std::uint64_t oldest = q.ops.empty() ? UINT64_MAX : q.ops.front().seq;
+  regs.erase(std::remove_if(regs.begin(), regs.end(),
+                            [&](const WgmmaQueue::Reg &r) { return r.seq < oldest; }),
+             regs.end());
+  l->wgmma_regs = static_cast<std::uint32_t>(regs.size());
+  if (l->lane != 0 || q.landed.empty())
+    return;
+  std::vector<WgmmaQueue::Op> landed;
+  landed.swap(q.landed);
+  if (Runtime::running().observers.empty())
+    return;
+  l->block->checkedSerialPoint(l, pc);
+  for (const WgmmaQueue::Op &op : landed) {
+    const auto site = q.issueSites.find(op.seq);
+    if (site != q.issueSites.end()) {
+      notifyRanges(l, op, site->second.first, site->second.second, true);
+      q.issueSites.erase(site);
+    }
+  }
+}
+
+void wgmmaRegisterAccess(Lane *l, std::uintptr_t addr, std::uint32_t size, bool write,
+                         std::uintptr_t pc) {
+  // The wait's own write-back, and the asm operands' marshalling (checked
+  // by wgmmaCheckOperands, which knows the statement), are not accesses.
+  if (l->wgmma_writing || fromOperandCode(__warpsim_event_site) || !l->warp->wgmma)
+    return;
+  const std::vector<WgmmaQueue::Reg> &regs = l->warp->wgmma->regs[l->lane];
+  for (const WgmmaQueue::Reg &r : regs)
+    if (addr < r.addr + r.size && r.addr < addr + size && (r.accumulator || write)) {
+      reportAccess(l, r, write, false, pc, currentSiteId());
+      return;
+    }
+}
+
+void wgmmaCheckOperands(Lane *l, const PtxArg *args, unsigned count,
+                        const std::vector<bool> &allowed, std::uintptr_t pc) {
+  if (!l->warp->wgmma)
+    return;
+  const std::vector<WgmmaQueue::Reg> &regs = l->warp->wgmma->regs[l->lane];
+  for (unsigned k = 0; k < count; ++k) {
+    const auto *p = static_cast<const char *>(args[k].ptr != nullptr ? args[k].ptr : args[k].src);
+    if (p == nullptr)
+      continue;
+    const auto at = reinterpret_cast<std::uintptr_t>(p);
+    const bool write = args[k].ptr != nullptr;
+    for (const WgmmaQueue::Reg &r : regs)
+      if (at < r.addr + r.size && r.addr < at + 4 && (r.accumulator || write)) {
+        if (r.accumulator && k < allowed.size() && allowed[k])
+          break; // a chained mma_async on the same accumulators
+        reportAccess(l, r, write, true, pc, currentSiteId());
+        return;
+      }
+  }
+}
+
+} // namespace warpsim::sim
