@@ -83,6 +83,7 @@ void WgmmaChecker::onWgmma(const WgmmaEvent &e) {
       w[e.warp].pc = e.pc;
       w[e.warp].site = e.site;
       w[e.warp].thread = e.thread;
+      w[e.warp].stack = threadSite(b, e.thread, e.pc, e.site, "wgmma").stack;
     }
     return;
   }
@@ -143,7 +144,7 @@ void WgmmaChecker::onBlockEnd(const BlockInfo &b) {
              : "issued " + std::to_string(count(fewer))) +
         ": all four warps of a warpgroup must execute each wgmma.mma_async (PTX: .aligned)";
     FindingSite issue = threadSite(b, m.thread, m.pc, m.site, "wgmma");
-    issue.stack.clear();
+    issue.stack = m.stack;
     issue.detail = "first wgmma.mma_async of warp " + std::to_string(most);
     x.sites.push_back(std::move(issue));
   }

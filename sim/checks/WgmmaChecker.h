@@ -53,6 +53,7 @@ private:
     std::uint64_t count = 0;
     std::uintptr_t pc = 0; // its first wgmma.mma_async
     std::uint32_t site = kNoSite, thread = 0;
+    std::vector<std::uintptr_t> stack; // the issuer's callers at the issue
   };
   struct Slot {
     std::vector<Tile> tiles;   // read by a wgmma in flight

@@ -41,11 +41,10 @@ public:
       : l_(l), p_(p), args_(args), n_(n), pc_(pc), regs_(p.registers.size(), 0) {}
 
   void run() {
-    // A statement naming registers of the lane's wgmma in flight (an empty
-    // one, a compiler fence like CUTLASS's warpgroup_fence_operand, does
-    // nothing to them).
-    if (l_->wgmma_regs != 0 && !p_.code.empty())
-      wgmmaCheckOperands(l_, args_, n_, chainable(), pc_);
+    // Accesses of registers of the lane's wgmma in flight: since the last
+    // statement, and this one's operands.
+    if (l_->warp->wgmma)
+      wgmmaBeforeStatement(l_, args_, n_, chainable(), p_.code.empty(), pc_);
     std::size_t i = 0;
     while (i < p_.code.size()) {
       const PtxInstr &in = p_.code[i];
@@ -58,9 +57,14 @@ public:
       }
       execute(in);
     }
+    // (The store-back is the statement's, not an access of the lane's
+    // wgmma registers: wgmmaBeforeStatement judged its operands.)
+    const bool writing = l_->wgmma_writing;
+    l_->wgmma_writing = true;
     for (unsigned k = 0; k < n_; ++k)
       if (args_[k].store != nullptr && (k >= deferred_.size() || !deferred_[k]))
         args_[k].store(args_[k].ptr, args_[k].bits);
+    l_->wgmma_writing = writing;
   }
 
 private:

@@ -98,21 +98,26 @@ void issueOp(MatrixLane *const *ls, const MatrixLane &lead) {
     }
     ls[lane]->wg->seq = op.seq;
   }
-  // The bytes it reads, as ranges of whole elements merged where adjacent.
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> bytes;
+  // The bytes it reads, as ranges of whole elements merged where adjacent
+  // (A's and B's apart: two tiles side by side are two objects).
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> bytes[2];
   eachElement(op, [&](bool isA, std::uint32_t, std::uint32_t, std::uint64_t off) {
-    bytes.emplace_back(off, elemBytes(isA ? s.a : s.b));
+    bytes[isA ? 0 : 1].emplace_back(off, elemBytes(isA ? s.a : s.b));
   });
-  std::sort(bytes.begin(), bytes.end());
   const std::uintptr_t base = l->block->info.smem_base;
-  for (const auto &[off, n] : bytes) {
-    if (!op.ranges.empty() && op.ranges.back().first + op.ranges.back().second >= base + off) {
-      auto &r = op.ranges.back();
-      r.second =
-          std::max<std::uint32_t>(r.second, static_cast<std::uint32_t>(base + off + n - r.first));
-      continue;
+  for (auto &operand : bytes) {
+    std::sort(operand.begin(), operand.end());
+    const std::size_t first = op.ranges.size();
+    for (const auto &[off, n] : operand) {
+      if (op.ranges.size() > first &&
+          op.ranges.back().first + op.ranges.back().second >= base + off) {
+        auto &r = op.ranges.back();
+        r.second =
+            std::max<std::uint32_t>(r.second, static_cast<std::uint32_t>(base + off + n - r.first));
+        continue;
+      }
+      op.ranges.emplace_back(base + off, n);
     }
-    op.ranges.emplace_back(base + off, n);
   }
   q.ops.push_back(std::move(op));
 }
@@ -194,14 +199,6 @@ void warpOp(Lane *l, model::WarpOp op, WgmmaLane &w, std::uintptr_t pc) {
   m.wg = &w;
   m.self = l;
   matrixOp(l, m, pc);
-}
-
-bool fromOperandCode(const StaticSite *s) {
-  if (s == nullptr || s->file == nullptr)
-    return false;
-  const std::size_t n = std::strlen(s->file);
-  static constexpr char kAbi[] = "warpsim/ptx_abi.h";
-  return n >= sizeof kAbi - 1 && std::strcmp(s->file + n - (sizeof kAbi - 1), kAbi) == 0;
 }
 
 void reportAccess(Lane *l, const WgmmaQueue::Reg &r, bool write, bool operand, std::uintptr_t pc,
@@ -343,23 +340,39 @@ void wgmmaWait(Lane *l, std::uint32_t n, std::uintptr_t pc) {
 
 void wgmmaRegisterAccess(Lane *l, std::uintptr_t addr, std::uint32_t size, bool write,
                          std::uintptr_t pc) {
-  // The wait's own write-back, and the asm operands' marshalling (checked
-  // by wgmmaCheckOperands, which knows the statement), are not accesses.
-  if (l->wgmma_writing || fromOperandCode(__warpsim_event_site) || !l->warp->wgmma)
+  // The wait's own write-back is not an access. Whether the program made
+  // it or the next asm statement's operands read it is known only at that
+  // statement (wgmmaBeforeStatement): the operand code (ptx_abi.h) runs
+  // before it, and the static site of an access of the stack may be stale
+  // (TSan's hooks do not set it), so the report names the pc alone.
+  if (l->wgmma_writing || !l->warp->wgmma)
     return;
-  const std::vector<WgmmaQueue::Reg> &regs = l->warp->wgmma->regs[l->lane];
-  for (const WgmmaQueue::Reg &r : regs)
-    if (addr < r.addr + r.size && r.addr < addr + size && (r.accumulator || write)) {
-      reportAccess(l, r, write, false, pc, currentSiteId());
+  WgmmaQueue &q = *l->warp->wgmma;
+  for (const WgmmaQueue::Reg &r : q.regs[l->lane])
+    if (addr < r.addr + r.size && r.addr < addr + size) {
+      q.suspects[l->lane].push_back({r, write, pc});
       return;
     }
 }
 
-void wgmmaCheckOperands(Lane *l, const PtxArg *args, unsigned count,
-                        const std::vector<bool> &allowed, std::uintptr_t pc) {
-  if (!l->warp->wgmma)
+void wgmmaBeforeStatement(Lane *l, const PtxArg *args, unsigned count,
+                          const std::vector<bool> &allowed, bool empty, std::uintptr_t pc) {
+  WgmmaQueue &q = *l->warp->wgmma;
+  auto isOperand = [&](std::uintptr_t at) {
+    for (unsigned k = 0; k < count; ++k)
+      if (reinterpret_cast<std::uintptr_t>(args[k].ptr != nullptr ? args[k].ptr : args[k].src) ==
+          at)
+        return true;
+    return false;
+  };
+  std::vector<WgmmaQueue::Suspect> suspects;
+  suspects.swap(q.suspects[l->lane]);
+  for (const WgmmaQueue::Suspect &s : suspects)
+    if (s.write || !isOperand(s.reg.addr))
+      reportAccess(l, s.reg, s.write, false, s.pc, kNoSite);
+  if (empty)
     return;
-  const std::vector<WgmmaQueue::Reg> &regs = l->warp->wgmma->regs[l->lane];
+  const std::vector<WgmmaQueue::Reg> &regs = q.regs[l->lane];
   for (unsigned k = 0; k < count; ++k) {
     const auto *p = static_cast<const char *>(args[k].ptr != nullptr ? args[k].ptr : args[k].src);
     if (p == nullptr)
@@ -367,8 +380,8 @@ void wgmmaCheckOperands(Lane *l, const PtxArg *args, unsigned count,
     const auto at = reinterpret_cast<std::uintptr_t>(p);
     const bool write = args[k].ptr != nullptr;
     for (const WgmmaQueue::Reg &r : regs)
-      if (at < r.addr + r.size && r.addr < at + 4 && (r.accumulator || write)) {
-        if (r.accumulator && k < allowed.size() && allowed[k])
+      if (at < r.addr + r.size && r.addr < at + 4) {
+        if (k < allowed.size() && allowed[k])
           break; // a chained mma_async on the same accumulators
         reportAccess(l, r, write, true, pc, currentSiteId());
         return;

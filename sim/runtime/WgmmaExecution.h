@@ -81,6 +81,15 @@ struct WgmmaQueue {
     std::uint32_t site;
   };
   std::array<std::vector<Reg>, 32> regs;
+  // Accesses of those registers since the lane's last inline PTX
+  // statement: the operand marshalling of the next statement (dropped
+  // there) or the program's own (reported there).
+  struct Suspect {
+    Reg reg;
+    bool write;
+    std::uintptr_t pc;
+  };
+  std::array<std::vector<Suspect>, 32> suspects;
   std::map<std::uint64_t, std::pair<std::uintptr_t, std::uint32_t>> issueSites; // seq -> pc, site
 };
 
@@ -100,10 +109,13 @@ void wgmmaFence(Lane *l, std::uintptr_t pc);
 void wgmmaIssue(Lane *l, WgmmaLane &w, std::uintptr_t pc);
 void wgmmaCommit(Lane *l, std::uintptr_t pc);
 void wgmmaWait(Lane *l, std::uint32_t n, std::uintptr_t pc);
-// Before an inline PTX statement runs: its operands that are registers of
-// the lane's wgmma in flight (`allowed`: operands a chained mma_async may
-// name, its accumulators) are accesses too.
-void wgmmaCheckOperands(Lane *l, const PtxArg *args, unsigned count,
-                        const std::vector<bool> &allowed, std::uintptr_t pc);
+// Before an inline PTX statement runs (when the lane's warp has used
+// wgmma): the accesses of registers in flight since the last statement
+// that were not this statement's operand marshalling are reported, and so
+// are its operands that are registers in flight (`allowed`: operands a
+// chained mma_async may name, its accumulators; an empty statement, a
+// compiler fence like CUTLASS's warpgroup_fence_operand, names none).
+void wgmmaBeforeStatement(Lane *l, const PtxArg *args, unsigned count,
+                          const std::vector<bool> &allowed, bool empty, std::uintptr_t pc);
 
 } // namespace warpsim::sim
