@@ -75,7 +75,22 @@ void WgmmaChecker::onWarpAccess(const WarpAccess &a) {
 
 void WgmmaChecker::onWgmma(const WgmmaEvent &e) {
   const BlockInfo &b = *e.block;
-  if (e.kind == WgmmaEvent::Kind::Issue) {
+  if (e.kind == WgmmaEvent::Kind::Unfenced) {
+    auto [index, fresh] = table_.find({"wgmma", 6, e.pc, 0});
+    if (fresh) {
+      Finding &x = table_.at(index).finding;
+      x.kind = "wgmma";
+      x.message = "the first wgmma.mma_async of warp " + std::to_string(e.warp) +
+                  " has no wgmma.fence before it: its accumulator and A registers may be read "
+                  "before the writes that precede it (PTX: wgmma.fence comes before the first "
+                  "wgmma.mma_async of a warpgroup, and between a register access and a "
+                  "wgmma.mma_async that uses the register)";
+      FindingSite issue = threadSite(b, e.thread, e.pc, e.site, "wgmma");
+      issue.detail = "wgmma.mma_async without a wgmma.fence before it";
+      x.sites.push_back(std::move(issue));
+    }
+  }
+  if (e.kind != WgmmaEvent::Kind::RegisterAccess) {
     std::vector<Issues> &w = slotOf(&b).warps;
     if (w.size() <= e.warp)
       w.resize(e.warp + 1);

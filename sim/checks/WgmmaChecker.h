@@ -7,6 +7,9 @@
 //     belong to it until that wait: reading or writing an accumulator, or
 //     writing an A register, before then is undefined (the runtime sees the
 //     accesses, WgmmaExecution.h);
+//   - a warp's first wgmma.mma_async needs a wgmma.fence before it (the
+//     fence orders the registers' earlier writes before the wgmma reads
+//     them);
 //   - the four warps of a warpgroup all execute each wgmma.mma_async
 //     (.aligned): a warp that issued a different number of them than
 //     another warp of its warpgroup by the block's end, or a warpgroup the

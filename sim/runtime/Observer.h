@@ -310,13 +310,14 @@ struct AsyncCopyEvent {
 };
 
 // The warpgroup MMA's own events (WgmmaExecution.cpp): a warp issued a
-// wgmma.mma_async (Issue: `warp`, `pc`, `site`), or a thread accessed a
+// wgmma.mma_async (Issue: `warp`, `pc`, `site`; Unfenced: its first, with
+// no wgmma.fence before it), or a thread accessed a
 // register a wgmma in flight still owns (RegisterAccess: `thread`, its
 // access at `pc`/`site`, `write`, `accumulator` (always: A registers are
 // not tracked, WgmmaExecution.cpp), the wgmma's issue at
 // `issue_pc`/`issue_site`).
 struct WgmmaEvent {
-  enum class Kind : std::uint8_t { Issue, RegisterAccess } kind = Kind::Issue;
+  enum class Kind : std::uint8_t { Issue, Unfenced, RegisterAccess } kind = Kind::Issue;
   const BlockInfo *block = nullptr;
   std::uint32_t warp = 0;
   std::uint32_t thread = 0;

@@ -119,6 +119,9 @@ void issueOp(MatrixLane *const *ls, const MatrixLane &lead) {
       op.ranges.emplace_back(base + off, n);
     }
   }
+  if (!q.issued && !q.fenced)
+    q.unfenced = op.seq;
+  q.issued = true;
   q.ops.push_back(std::move(op));
 }
 
@@ -237,6 +240,7 @@ void completeWgmma(MatrixLane *const *ls, const MatrixLane &lead) {
     waitOps(ls, lead);
     break;
   default: // wgmma.fence: orders register accesses, which happen in order here
+    queueOf(lead.self).fenced = true;
     break;
   }
 }
@@ -292,7 +296,7 @@ void wgmmaIssue(Lane *l, WgmmaLane &w, std::uintptr_t pc) {
   b.checkedSerialPoint(l, pc);
   notifyRanges(l, *it, pc, site, false);
   WgmmaEvent e;
-  e.kind = WgmmaEvent::Kind::Issue;
+  e.kind = q.unfenced == w.seq ? WgmmaEvent::Kind::Unfenced : WgmmaEvent::Kind::Issue;
   e.block = &b.info;
   e.warp = l->warp->index;
   e.thread = l->tid;

@@ -63,6 +63,10 @@ struct WgmmaQueue {
   };
   std::vector<Op> ops; // in flight, in issue order
   std::uint64_t seq = 0, committed = 0;
+  // wgmma.fence seen; an mma_async issued (the first needs a fence before
+  // it); the number of the first, if it had none.
+  bool fenced = false, issued = false;
+  std::uint64_t unfenced = 0;
   // Accumulator register -> the last operation issued that writes it, and
   // the values completed operations left there (the chain's C).
   std::map<const void *, std::uint64_t> writer;

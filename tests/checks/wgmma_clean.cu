@@ -1,10 +1,11 @@
 // The wgmma rules kept, for the async checks' wgmma findings (the clean
 // twin of wgmma_missing_proxy_fence.cu, wgmma_accumulator_early_access.cu,
-// wgmma_partial_warpgroup.cu and wgmma_tile_overwritten.cu): one
-// warpgroup fills the A and B tiles with ordinary stores and makes them
-// visible to the async proxy (fence.proxy.async) before the barrier; all
-// four warps issue two wgmma.mma_async chained on the same accumulators
-// (legal while in flight), with CUTLASS's empty-asm operand fences
+// wgmma_partial_warpgroup.cu, wgmma_tile_overwritten.cu and
+// wgmma_missing_fence.cu): one warpgroup fills the A and B tiles with
+// ordinary stores and makes them visible to the async proxy
+// (fence.proxy.async) before the barrier; after a wgmma.fence all four
+// warps issue two wgmma.mma_async chained on the same accumulators (legal
+// while in flight), with CUTLASS's empty-asm operand fences
 // (warpgroup_fence_operand) between them; one commit_group, wait_group 0;
 // the accumulators are read and the tiles rewritten only after the wait
 // (the rewrite after a barrier: every warp has waited). out = 2 A B^T.
