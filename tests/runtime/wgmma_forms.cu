@@ -12,6 +12,7 @@
 // 2 multiples of 1/8 (exact with .f32 accumulators; .f16 ones round: the
 // largest difference from the binary64 reference is printed). Values are
 // printed with 9 digits for comparison with the H100.
+
 // nvcc-arch: sm_90a
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -136,6 +137,7 @@ __device__ void fragA(unsigned *a, const unsigned char *A, unsigned kt, unsigned
   }
 }
 
+constexpr int PASSES = 2;
 // f16_f32_n8_k_none: m64n8k16 .f16 x .f16 -> .f32, A K-major swizzle 0, B K-major swizzle 0,
 // scale-d 1, imm-scale-a 1, imm-scale-b 1, tile K 32 (2 steps)
 __global__ void k_f16_f32_n8_k_none(const unsigned char *A, const unsigned char *B, const float *C,
@@ -909,7 +911,7 @@ double valueC(unsigned i, unsigned j) { return static_cast<int>((i + j) % 5) - 2
 int main() {
   int failures = 0;
   for (const Form &f : kForms)
-    for (int pass = 0; pass < 2; ++pass) {
+    for (int pass = 0; pass < PASSES; ++pass) {
       const unsigned m = 64, n = f.n, kt = f.kt;
       const unsigned ea = bytesOf(f.at), eb = bytesOf(f.bt);
       std::vector<unsigned char> a(m * kt * ea), b(n * kt * eb);

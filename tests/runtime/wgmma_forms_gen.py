@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Writes tests/runtime/wgmma_forms.cu: one kernel per wgmma.mma_async form
 (shape, input and accumulator types, A from shared memory or registers,
-layouts and swizzles, scale-d, negation, transposes). Each asm statement is
-written out in full (warpsim refuses inline PTX written by macros).
+layouts and swizzles, scale-d, negation, transposes); with the argument
+`shapes`, tests/runtime/wgmma_shapes.cu: every N (8..256) of the f16 -> f32
+and e4m3 -> f16 forms. Each asm statement is written out in full (warpsim
+refuses inline PTX written by macros).
 Run: python3 tests/runtime/wgmma_forms_gen.py > tests/runtime/wgmma_forms.cu
-then clang-format -i tests/runtime/wgmma_forms.cu."""
+     python3 tests/runtime/wgmma_forms_gen.py shapes > tests/runtime/wgmma_shapes.cu
+then clang-format -i both."""
 
 # name, n, atype, btype, dtype, A in registers, layout A, layout B,
 # scale-d, imm-scale-a, imm-scale-b
@@ -146,6 +149,20 @@ def form_code(f):
     return "\n".join(o), meta
 
 
+SHAPES = ([("f16_f32_n%d" % n, n, "f16", "f16", "f32", False, ("K", 0), ("K", 0), 1, 1, 1)
+           for n in range(8, 257, 8)] +
+          [("e4m3_f16_n%d" % n, n, "e4m3", "e4m3", "f16", False, ("K", 128), ("K", 0), 1, 1, 1)
+           for n in range(8, 257, 8)])
+
+SHAPES_HEADER = r'''
+// Every N of wgmma.mma_async.m64nNk* (8, 16, ..., 256) in two forms (written
+// by tests/runtime/wgmma_forms_gen.py shapes): .f16 x .f16 -> .f32 (K-major,
+// no swizzle) and .e4m3 x .e4m3 -> .f16 (A 128-byte swizzled, B not), so
+// that the accumulator fragment (N/2 registers, or N/4 packed pairs) is
+// exercised at every width. As wgmma_forms.cu, one pass on small integers
+// (exact), self-checked, each result's checksum printed for the H100.
+'''
+
 HEADER = r'''
 // Every wgmma.mma_async form warpsim executes, one kernel each (written by
 // tests/runtime/wgmma_forms_gen.py): m64nNk16 .f16/.bf16, m64nNk8 .tf32,
@@ -161,7 +178,9 @@ HEADER = r'''
 // 2 multiples of 1/8 (exact with .f32 accumulators; .f16 ones round: the
 // largest difference from the binary64 reference is printed). Values are
 // printed with 9 digits for comparison with the H100.
-// nvcc-arch: sm_90a
+'''
+
+INCLUDES = r'''// nvcc-arch: sm_90a
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
@@ -343,7 +362,7 @@ double valueC(unsigned i, unsigned j) { return static_cast<int>((i + j) %% 5) - 
 int main() {
   int failures = 0;
   for (const Form &f : kForms)
-    for (int pass = 0; pass < 2; ++pass) {
+    for (int pass = 0; pass < PASSES; ++pass) {
       const unsigned m = 64, n = f.n, kt = f.kt;
       const unsigned ea = bytesOf(f.at), eb = bytesOf(f.bt);
       std::vector<unsigned char> a(m * kt * ea), b(n * kt * eb);
@@ -401,15 +420,18 @@ int main() {
 
 def main():
     import sys
-    out = [HEADER]
+    shapes = len(sys.argv) > 1 and sys.argv[1] == "shapes"
+    forms = SHAPES if shapes else FORMS
+    out = [SHAPES_HEADER if shapes else HEADER, INCLUDES,
+           "constexpr int PASSES = %d;" % (1 if shapes else 2)]
     metas = []
-    for f in FORMS:
+    for f in forms:
         code, meta = form_code(f)
         out.append(code)
         out.append("")
         metas.append(meta)
     cases = "\n".join("  case %d:\n    k_%s<<<1, 128>>>(a, b, c, d, scaleD);\n    break;" % (i, f[0])
-                      for i, f in enumerate(FORMS))
+                      for i, f in enumerate(forms))
     out.append(TRAILER % ("\n".join(metas), cases))
     sys.stdout.write("\n".join(out).lstrip())
 
