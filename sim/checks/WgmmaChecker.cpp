@@ -90,7 +90,7 @@ void WgmmaChecker::onWgmma(const WgmmaEvent &e) {
       x.sites.push_back(std::move(issue));
     }
   }
-  if (e.kind != WgmmaEvent::Kind::RegisterAccess) {
+  if (e.kind == WgmmaEvent::Kind::Issue || e.kind == WgmmaEvent::Kind::Unfenced) {
     std::vector<Issues> &w = slotOf(&b).warps;
     if (w.size() <= e.warp)
       w.resize(e.warp + 1);
@@ -100,6 +100,27 @@ void WgmmaChecker::onWgmma(const WgmmaEvent &e) {
       w[e.warp].thread = e.thread;
       w[e.warp].stack = threadSite(b, e.thread, e.pc, e.site, "wgmma").stack;
     }
+    return;
+  }
+  if (e.kind == WgmmaEvent::Kind::ChangedInFlight) {
+    auto [index, fresh] = table_.find({"wgmma", 7, e.pc, e.issue_pc});
+    if (!fresh)
+      return;
+    Finding &x = table_.at(index).finding;
+    x.kind = "wgmma";
+    x.space = "local";
+    x.message = "an accumulator register's variable changed while its wgmma.mma_async was in "
+                "flight (a write warpsim did not see, or the variable's storage reused after "
+                "its scope ended before the wait): the wgmma's result for it is not written "
+                "(PTX: accessing the registers before the wgmma.wait_group that covers the "
+                "wgmma is undefined)";
+    FindingSite now = threadSite(b, e.thread, e.pc, e.site, "wait");
+    now.detail = "wgmma.wait_group finds the register changed";
+    FindingSite issue = threadSite(b, e.thread, e.issue_pc, e.issue_site, "wgmma");
+    issue.stack.clear();
+    issue.detail = "wgmma.mma_async issued";
+    x.sites.push_back(std::move(now));
+    x.sites.push_back(std::move(issue));
     return;
   }
   auto [index, fresh] =

@@ -315,9 +315,15 @@ struct AsyncCopyEvent {
 // register a wgmma in flight still owns (RegisterAccess: `thread`, its
 // access at `pc`/`site`, `write`, `accumulator` (always: A registers are
 // not tracked, WgmmaExecution.cpp), the wgmma's issue at
-// `issue_pc`/`issue_site`).
+// `issue_pc`/`issue_site`), or its wait found an accumulator's variable
+// changed since the issue (ChangedInFlight: the wait at `pc`).
 struct WgmmaEvent {
-  enum class Kind : std::uint8_t { Issue, Unfenced, RegisterAccess } kind = Kind::Issue;
+  enum class Kind : std::uint8_t {
+    Issue,
+    Unfenced,
+    RegisterAccess,
+    ChangedInFlight
+  } kind = Kind::Issue;
   const BlockInfo *block = nullptr;
   std::uint32_t warp = 0;
   std::uint32_t thread = 0;

@@ -52,9 +52,14 @@ template <class F> void eachElement(const WgmmaQueue::Op &op, F &&f) {
       f(false, n, k, model::wgmmaElementAddress(op.descB, op.transB, elemBytes(s.b), n, k));
 }
 
-std::uint64_t readElement(std::uintptr_t base, std::uint64_t off, std::uint32_t bytes) {
+// An element of the tiles at completion; one past the block's shared
+// memory reads zero (its issue was reported as an invalid access already,
+// and under --memory-error continue the wait must not read past the window).
+std::uint64_t readElement(std::uintptr_t base, std::uint64_t size, std::uint64_t off,
+                          std::uint32_t bytes) {
   std::uint64_t v = 0;
-  std::memcpy(&v, reinterpret_cast<const void *>(base + off), bytes);
+  if (off + bytes <= size)
+    std::memcpy(&v, reinterpret_cast<const void *>(base + off), bytes);
   return v;
 }
 
@@ -125,15 +130,15 @@ void issueOp(MatrixLane *const *ls, const MatrixLane &lead) {
   q.ops.push_back(std::move(op));
 }
 
-void completeOp(WgmmaQueue &q, WgmmaQueue::Op &op, std::uintptr_t base) {
+void completeOp(WgmmaQueue &q, WgmmaQueue::Op &op, std::uintptr_t base, std::uint64_t size) {
   const WgmmaShape &s = op.shape;
   std::vector<std::uint64_t> a = op.regA ? op.a : std::vector<std::uint64_t>(16 * s.k);
   std::vector<std::uint64_t> b(s.k * s.n), c(16 * s.n), d(16 * s.n);
   eachElement(op, [&](bool isA, std::uint32_t mn, std::uint32_t k, std::uint64_t off) {
     if (isA)
-      a[mn * s.k + k] = readElement(base, off, elemBytes(s.a));
+      a[mn * s.k + k] = readElement(base, size, off, elemBytes(s.a));
     else
-      b[k * s.n + mn] = readElement(base, off, elemBytes(s.b));
+      b[k * s.n + mn] = readElement(base, size, off, elemBytes(s.b));
   });
   // C: each register as the operation found it (f16 D: two per register).
   const bool half = s.d == model::MmaType::F16;
@@ -161,9 +166,16 @@ void completeOp(WgmmaQueue &q, WgmmaQueue::Op &op, std::uintptr_t base) {
       if (reg < regs.size())
         regs[reg] |= d[p.row * s.n + p.col] << (half ? 16 * (i % 2) : 0);
     }
+    const auto issue = q.issueSites.find(op.seq);
     for (std::size_t r = 0; r < regs.size(); ++r) {
-      q.value[op.d[lane][r].ptr] = regs[r];
-      q.results[lane].emplace_back(op.d[lane][r], regs[r]);
+      const WgmmaQueue::DReg &reg = op.d[lane][r];
+      // The variable holds what the asm operand read at the issue, or what
+      // the earlier wgmma of the chain wrote there.
+      const std::uint64_t expected = regBits(reg);
+      q.value[reg.ptr] = regs[r];
+      q.results[lane].push_back({reg, regs[r], expected,
+                                 issue != q.issueSites.end() ? issue->second.first : 0,
+                                 issue != q.issueSites.end() ? issue->second.second : kNoSite});
     }
   }
 }
@@ -172,10 +184,10 @@ void waitOps(MatrixLane *const *, const MatrixLane &lead) {
   Lane *l = lead.self;
   WgmmaQueue &q = queueOf(l);
   const std::uint64_t n = lead.wg->waitN;
-  const std::uintptr_t base = l->block->info.smem_base;
+  const BlockInfo &info = l->block->info;
   std::size_t done = 0;
   while (done < q.ops.size() && q.ops[done].group + n < q.committed)
-    completeOp(q, q.ops[done++], base);
+    completeOp(q, q.ops[done++], info.smem_base, info.smem_size);
   for (std::size_t i = 0; i < done; ++i)
     q.landed.push_back(std::move(q.ops[i]));
   q.ops.erase(q.ops.begin(), q.ops.begin() + static_cast<std::ptrdiff_t>(done));
@@ -205,13 +217,16 @@ void warpOp(Lane *l, model::WarpOp op, WgmmaLane &w, std::uintptr_t pc) {
 }
 
 void reportAccess(Lane *l, const WgmmaQueue::Reg &r, bool write, bool operand, std::uintptr_t pc,
-                  std::uint32_t site) {
+                  std::uint32_t site, bool atWait = false) {
   BlockExecutor &b = *l->block;
+  std::vector<std::uintptr_t> &reported = l->warp->wgmma->reported[l->lane];
+  if (!atWait && std::find(reported.begin(), reported.end(), r.addr) == reported.end())
+    reported.push_back(r.addr);
   if (Runtime::running().observers.empty())
     return;
   b.checkedSerialPoint(l, pc);
   WgmmaEvent e;
-  e.kind = WgmmaEvent::Kind::RegisterAccess;
+  e.kind = atWait ? WgmmaEvent::Kind::ChangedInFlight : WgmmaEvent::Kind::RegisterAccess;
   e.block = &b.info;
   e.warp = l->warp->index;
   e.thread = l->tid;
@@ -313,19 +328,46 @@ void wgmmaWait(Lane *l, std::uint32_t n, std::uintptr_t pc) {
   WgmmaQueue &q = queueOf(l);
   // The completed operations' results into this lane's registers (the
   // instrumented stores of the operands' types: not the lane's accesses).
-  std::vector<std::pair<WgmmaQueue::DReg, std::uint64_t>> mine;
+  std::vector<WgmmaQueue::Result> mine;
   mine.swap(q.results[l->lane]);
+  // A register below this frame on the lane's stack belongs to a function
+  // that has returned (a wait after the accumulators went out of scope):
+  // writing it could break live frames, and nobody can read it. A variable
+  // that no longer holds what the wgmma found there was written while it
+  // was in flight (an access the instrumentation did not carry, or its
+  // storage reused after its scope ended): it keeps that value.
+  const auto frame = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
+  std::vector<WgmmaQueue::Result> changed;
   l->wgmma_writing = true;
-  for (const auto &[r, bits] : mine)
-    if (r.store != nullptr)
-      r.store(r.ptr, bits);
+  for (const WgmmaQueue::Result &r : mine) {
+    const auto at = reinterpret_cast<std::uintptr_t>(r.reg.ptr);
+    if (r.reg.store == nullptr || (at - l->stack_lo < l->stack_hi - l->stack_lo && at < frame))
+      continue;
+    std::uint32_t now = 0;
+    std::memcpy(&now, r.reg.ptr, 4);
+    if (now != static_cast<std::uint32_t>(r.expected)) {
+      changed.push_back(r);
+      continue;
+    }
+    r.reg.store(r.reg.ptr, r.bits);
+  }
   l->wgmma_writing = false;
+  std::vector<std::uintptr_t> &reported = q.reported[l->lane];
+  for (const WgmmaQueue::Result &r : changed) {
+    const auto at = reinterpret_cast<std::uintptr_t>(r.reg.ptr);
+    if (std::find(reported.begin(), reported.end(), at) != reported.end())
+      continue;
+    reported.push_back(at);
+    reportAccess(l, {at, 4, true, 0, r.pc, r.site}, true, false, pc, currentSiteId(), true);
+  }
   std::vector<WgmmaQueue::Reg> &regs = q.regs[l->lane];
   const std::uint64_t oldest = q.ops.empty() ? UINT64_MAX : q.ops.front().seq;
   regs.erase(std::remove_if(regs.begin(), regs.end(),
                             [&](const WgmmaQueue::Reg &r) { return r.seq < oldest; }),
              regs.end());
   l->wgmma_regs = static_cast<std::uint32_t>(regs.size());
+  if (regs.empty())
+    reported.clear();
   if (l->lane != 0 || q.landed.empty())
     return;
   std::vector<WgmmaQueue::Op> landed;

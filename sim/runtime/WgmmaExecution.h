@@ -71,9 +71,16 @@ struct WgmmaQueue {
   // the values completed operations left there (the chain's C).
   std::map<const void *, std::uint64_t> writer;
   std::map<const void *, std::uint64_t> value;
-  // A wait's completion: each lane's register writes, in order, and the
-  // operations whose ranges lane 0 lands.
-  std::array<std::vector<std::pair<DReg, std::uint64_t>>, 32> results;
+  // A wait's completion: each lane's register writes, in order (the bits
+  // the variable must still hold, else something else wrote it in flight,
+  // and the issue), and the operations whose ranges lane 0 lands.
+  struct Result {
+    DReg reg;
+    std::uint64_t bits, expected;
+    std::uintptr_t pc;
+    std::uint32_t site;
+  };
+  std::array<std::vector<Result>, 32> results;
   std::vector<Op> landed;
   // The registers each lane's operations in flight own.
   struct Reg {
@@ -94,6 +101,8 @@ struct WgmmaQueue {
     std::uintptr_t pc;
   };
   std::array<std::vector<Suspect>, 32> suspects;
+  // Registers whose access was reported (no second report at the wait).
+  std::array<std::vector<std::uintptr_t>, 32> reported;
   std::map<std::uint64_t, std::pair<std::uintptr_t, std::uint32_t>> issueSites; // seq -> pc, site
 };
 

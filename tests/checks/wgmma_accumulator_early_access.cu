@@ -1,18 +1,25 @@
 // The accumulators of a wgmma.mma_async in flight, touched before the
-// wgmma.wait_group that covers it (PTX: undefined; ptxas may serialise the
-// wgmma pipeline to make it work): a read of one (it holds the value from
-// before the wgmma), a use as another inline PTX statement's operand, and
-// a write of one (the wgmma may overwrite it or accumulate onto it). The
-// C++ accesses are to d[0]: the instrumentation sees an access of a local
-// array's element only where that element's own pointer escapes (d[0]'s is
-// the array's, handed to the asm operand), so d[1..3] read with C++ would
-// go unseen (docs/checks.md, wgmma).
+// wgmma.wait_group that covers it (PTX: undefined, though ptxas may serialise the
+// wgmma pipeline to make it work). In `k`: a read of one (it holds the
+// value from before the wgmma), a use as another inline PTX statement's
+// operand, a write of one (the wgmma may overwrite it or accumulate onto
+// it): seen where they happen. The C++ accesses are to d[0], since the
+// instrumentation sees an access of a local array's element only where
+// that element's own pointer escapes (d[0]'s is the array's, handed to the
+// asm operand). And a write of d[3], which it does not see: the wait finds
+// the variable changed. In `scope`: the accumulators are a helper's locals
+// and the helper returns with the wgmma in flight. The wait, in another
+// helper whose locals now occupy that stack, finds them changed (and keeps
+// those locals intact).
 // EXPECT: wgmma local error at=@read at=@mma
 // EXPECT: wgmma local error at=@operand at=@mma
 // EXPECT: wgmma local error at=@write at=@mma
+// EXPECT: wgmma local error at=@wait at=@mma
+// EXPECT: wgmma local error at=@deep_wait at=@mma
 // MESSAGE: read of an accumulator register of a wgmma.mma_async still in flight
 // MESSAGE: read of an accumulator register \(an inline PTX operand\)
 // MESSAGE: write to an accumulator register
+// MESSAGE: an accumulator register's variable changed while its wgmma.mma_async was in flight
 // nvcc-arch: sm_90a
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -101,8 +108,39 @@ __global__ void k(const __half *a, const __half *b, float *out, float *early) {
   asm volatile("mov.b32 %0, %1;" : "=r"(bits) : "f"(d[1])); // @operand
   early[128 + threadIdx.x] = __uint_as_float(bits);
   d[0] = 1.0f; // @write
-  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+  d[3] = 2.0f;
+  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory"); // @wait
   store(d, out);
+}
+
+// Issues a wgmma on its own accumulators and returns before the wait.
+__device__ __noinline__ void issue_only(const __half *ta, const __half *tb) {
+  float d[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+  mma(d, ta, tb);
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+}
+
+// Its locals take the returned frame's stack; then it waits.
+__device__ __noinline__ float sum_then_wait(int n) {
+  float big[64];
+  for (int i = 0; i < 64; ++i)
+    big[i] = static_cast<float>(n + i);
+  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory"); // @deep_wait
+  float s = 0.0f;
+  for (float x : big)
+    s += x;
+  return s;
+}
+
+__global__ void scope(const __half *a, const __half *b, float *out) {
+  __shared__ alignas(128) __half ta[64 * 16];
+  __shared__ alignas(128) __half tb[8 * 16];
+  fill(ta, tb, a, b);
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncthreads();
+  issue_only(ta, tb);
+  out[threadIdx.x] = sum_then_wait(3); // 64 * 3 + 2016 = 2208
 }
 
 int main() {
@@ -112,6 +150,10 @@ int main() {
   k<<<1, 128>>>(in.a, in.b, in.out, early);
   cudaDeviceSynchronize();
   std::printf("%s\n", in.check(1) ? "PASS" : "FAIL");
+  scope<<<1, 128>>>(in.a, in.b, early);
+  float sum = 0.0f;
+  cudaMemcpy(&sum, early, sizeof sum, cudaMemcpyDeviceToHost);
+  std::printf("sum %g\n", sum);
   cudaFree(early);
   return 0;
 }
