@@ -84,12 +84,16 @@ void issueOp(MatrixLane *const *ls, const MatrixLane &lead) {
   if (w.regA) {
     op.a.assign(16 * s.k, 0);
     for (std::uint32_t lane = 0; lane < 32; ++lane)
-      for (std::uint32_t i = 0; i < model::wgmmaAElements(s); ++i) {
+      for (std::uint32_t i = 0; i < model::wgmmaAElements(s) && ls[lane] != nullptr; ++i) {
         const MatrixPos p = model::wgmmaAElement(s, 0, lane, i);
         op.a[p.row * s.k + p.col] = ls[lane]->wg->a[i];
       }
   }
+  // Lanes the warp lacks (exited, a partial last warp: the warp checker's
+  // finding) hold no registers; their A elements read as zero.
   for (std::uint32_t lane = 0; lane < 32; ++lane) {
+    if (ls[lane] == nullptr)
+      continue;
     const WgmmaLane &x = *ls[lane]->wg;
     op.d[lane].resize(x.dregs);
     for (std::uint32_t r = 0; r < x.dregs; ++r) {
@@ -244,6 +248,11 @@ void reportAccess(Lane *l, const WgmmaQueue::Reg &r, bool write, bool operand, s
 } // namespace
 
 void completeWgmma(MatrixLane *const *ls, const MatrixLane &lead) {
+  // The warp's events (the tiles' reads and landings) are its lowest
+  // present lane's.
+  for (std::uint32_t lane = 0; lane < 32; ++lane)
+    if (ls[lane] != nullptr)
+      ls[lane]->wg->leader = lead.self->lane;
   switch (lead.op) {
   case model::WarpOp::WgmmaMma:
     issueOp(ls, lead);
@@ -292,7 +301,7 @@ void wgmmaIssue(Lane *l, WgmmaLane &w, std::uintptr_t pc) {
   // lane's accesses cannot tell from an overwrite; the compiler gives each
   // its own registers, and ptxas protects those it reuses.)
   l->wgmma_regs = static_cast<std::uint32_t>(q.regs[l->lane].size());
-  if (l->lane != 0)
+  if (l->lane != w.leader)
     return;
   const auto it = std::find_if(q.ops.begin(), q.ops.end(),
                                [&](const WgmmaQueue::Op &o) { return o.seq == w.seq; });
@@ -301,7 +310,7 @@ void wgmmaIssue(Lane *l, WgmmaLane &w, std::uintptr_t pc) {
   q.issueSites[w.seq] = {pc, site};
   BlockExecutor &b = *l->block;
   // Its reads of shared memory, through the async proxy, as the issuing
-  // warp's (lane 0's) at the issue: the race detector and memory checker
+  // warp's (its leader's) at the issue: the race detector and memory checker
   // see them here, the async-proxy rule at the same point.
   for (const auto &[addr, size] : it->ranges)
     b.access(l, addr, size, AccessKind::Load, MemoryOrder::NotAtomic, pc, Scope::Device,
@@ -368,7 +377,7 @@ void wgmmaWait(Lane *l, std::uint32_t n, std::uintptr_t pc) {
   l->wgmma_regs = static_cast<std::uint32_t>(regs.size());
   if (regs.empty())
     reported.clear();
-  if (l->lane != 0 || q.landed.empty())
+  if (l->lane != w.leader || q.landed.empty())
     return;
   std::vector<WgmmaQueue::Op> landed;
   landed.swap(q.landed);

@@ -4,8 +4,8 @@
 // (model/Wgmma.h), so each warp's part is computed on its own when the warp
 // is there whole (MatrixExecution.h's matrixOp). The asynchrony:
 //   - issue: the warp's operation is queued (its group is the open one); the
-//     shared bytes it reads are async-proxy reads of the issuing warp's lane
-//     0 at the issue's line, and an AsyncCopyEvent of kind Wgmma per
+//     shared bytes it reads are async-proxy reads of the issuing warp's
+//     first lane at the issue's line, and an AsyncCopyEvent of kind Wgmma per
 //     contiguous range (the checkers see them in flight); the accumulator
 //     registers are not written back by the asm statement.
 //   - wait_group N: the operations of all committed groups but the N most
@@ -42,6 +42,7 @@ struct WgmmaLane {
   std::uint32_t dregs = 0;
   std::uint32_t waitN = 0; // wait_group
   std::uint64_t seq = 0;   // out: the operation's number (mma_async)
+  std::uint32_t leader = 0; // out: the lowest lane that took part
 };
 
 struct WgmmaQueue {
@@ -73,7 +74,7 @@ struct WgmmaQueue {
   std::map<const void *, std::uint64_t> value;
   // A wait's completion: each lane's register writes, in order (the bits
   // the variable must still hold, else something else wrote it in flight,
-  // and the issue), and the operations whose ranges lane 0 lands.
+  // and the issue), and the operations whose ranges the leader lands.
   struct Result {
     DReg reg;
     std::uint64_t bits, expected;
