@@ -9,6 +9,10 @@
 // (warpgroup_fence_operand) between them; one commit_group, wait_group 0;
 // the accumulators are read and the tiles rewritten only after the wait
 // (the rewrite after a barrier: every warp has waited). out = 2 A B^T.
+// Then `cute`: the same tiles through CUTLASS's own asm forms
+// (cute/arch/mma_sm90_gmma.hpp: scale-d through setp from an "r" operand,
+// imm-scale/imm-trans as "n" operands, wait_group's N as an "n" operand),
+// with scale-d 0 over an accumulator of 5s and imm-scale-a -1: out = -A B^T.
 // EXPECT-CLEAN
 // nvcc-arch: sm_90a
 #include <cuda_fp16.h>
@@ -107,10 +111,49 @@ __global__ void k(const __half *a, const __half *b, float *out) {
   ta[threadIdx.x] = __float2half(0.0f);
 }
 
+// CUTLASS's SS form of m64n8k16 (F32 += F16 * F16).
+template <int ScaleA, int ScaleB, int TnspA, int TnspB>
+__device__ void cute_mma(float &d0, float &d1, float &d2, float &d3, unsigned long long desc_a,
+                         unsigned long long desc_b, int scale_D) {
+  asm volatile("{\n"
+               ".reg .pred p;\n"
+               "setp.ne.b32 p, %6, 0;\n"
+               "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 "
+               "{%0, %1, %2, %3},"
+               " %4,"
+               " %5,"
+               " p,   %7,  %8,  %9,  %10;\n"
+               "}\n"
+               : "+f"(d0), "+f"(d1), "+f"(d2), "+f"(d3)
+               : "l"(desc_a), "l"(desc_b), "r"(scale_D), "n"(ScaleA), "n"(ScaleB), "n"(TnspA),
+                 "n"(TnspB));
+}
+
+template <int N> __device__ void wait_group() {
+  asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
+}
+
+__global__ void cute(const __half *a, const __half *b, float *out) {
+  __shared__ alignas(128) __half ta[64 * 16];
+  __shared__ alignas(128) __half tb[8 * 16];
+  fill(ta, tb, a, b);
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncthreads();
+  float d[4] = {5.0f, 5.0f, 5.0f, 5.0f};
+  asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+  cute_mma<-1, 1, 0, 0>(d[0], d[1], d[2], d[3], desc(ta), desc(tb), 0);
+  asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+  wait_group<0>();
+  store(d, out);
+}
+
 int main() {
   Inputs in;
   k<<<1, 128>>>(in.a, in.b, in.out);
   cudaDeviceSynchronize();
-  std::printf("%s\n", in.check(2) ? "PASS" : "FAIL");
+  const bool twice = in.check(2);
+  cute<<<1, 128>>>(in.a, in.b, in.out);
+  cudaDeviceSynchronize();
+  std::printf("%s\n", twice && in.check(-1) ? "PASS" : "FAIL");
   return 0;
 }
