@@ -17,10 +17,7 @@ struct PtxAsm {
   const void *program = nullptr;
 };
 
-// One operand: its value as the constraint's register holds it, and for an
-// output where to store the register back.
-// `src`: an input's variable (a wgmma's register operands are checked
-// against later uses, WgmmaExecution.h).
+// One operand: its register's value; an output's variable and store; an input's variable (src).
 struct PtxArg {
   std::uint64_t bits = 0;
   void *ptr = nullptr;
