@@ -40,8 +40,8 @@ struct WgmmaLane {
   std::uint64_t a[16] = {};   // register A: the lane's elements
   PtxArg *const *d = nullptr; // its accumulator operands
   std::uint32_t dregs = 0;
-  std::uint32_t waitN = 0; // wait_group
-  std::uint64_t seq = 0;   // out: the operation's number (mma_async)
+  std::uint32_t waitN = 0;  // wait_group
+  std::uint64_t seq = 0;    // out: the operation's number (mma_async)
   std::uint32_t leader = 0; // out: the lowest lane that took part
 };
 
