@@ -438,9 +438,11 @@ private:
       return matrix(parts, in);
     if (head == "wgmma")
       return wgmma(parts, in);
+    // The register count is an immediate multiple of 8 in 24..256 (PTX).
     if (head == "setmaxnreg" && parts.size() == 5 && (parts[1] == "inc" || parts[1] == "dec") &&
         parts[2] == "sync" && parts[3] == "aligned" && parts[4] == "u32" && n == 1 &&
-        in.args[0].kind != PtxOperand::Kind::Address) {
+        in.args[0].kind == PtxOperand::Kind::Immediate && in.args[0].imm >= 24 &&
+        in.args[0].imm <= 256 && in.args[0].imm % 8 == 0) {
       in.op = PtxOp::Setmaxnreg;
       return true;
     }

@@ -165,4 +165,7 @@ TEST_CASE("inline PTX: the wgmma instructions and setmaxnreg") {
       "0;");
   refused("wgmma.fence;");
   refused("setmaxnreg.inc.u32 232;");
+  refused("setmaxnreg.inc.sync.aligned.u32 20;");  // below 24
+  refused("setmaxnreg.dec.sync.aligned.u32 100;"); // not a multiple of 8
+  refused("setmaxnreg.dec.sync.aligned.u32 %0;");  // not an immediate
 }
