@@ -1,4 +1,3 @@
-// warpsim-golden: skip (the launch is refused; its message is the test)
 // nvcc-arch: sm_90a
 // A matrix descriptor with a nonzero base offset (bits 49-51: a swizzled
 // tile that does not start at its pattern's alignment) is refused at the

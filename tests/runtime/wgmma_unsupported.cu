@@ -1,4 +1,3 @@
-// warpsim-golden: skip (a compile error)
 // nvcc-arch: sm_90a
 // A wgmma form warpsim does not execute is one located error naming the
 // instruction: here the integer form (.s32 += .s8 x .s8), which PTX has.
