@@ -7,7 +7,11 @@
 #     shared compile cache), as target NAME.sim;
 #   - adds the CTest test NAME: `warpsim run SOURCE [WARPSIM_OPTIONS] -- [ARGS]`;
 #   - when nvcc is found and WARPSIM_NATIVE_KERNELS is on, also builds
-#     NAME.native with `nvcc -arch=sm_90 -lineinfo` (never run in CI: no GPU).
+#     NAME.native with `nvcc -arch=sm_90 -lineinfo` (never run in CI: no GPU);
+#     a source with a line `// nvcc-arch: sm_90a` (wgmma and setmaxnreg
+#     exist only there) is built with -gencode=arch=compute_90a,code=sm_90a
+#     (nvcc 13's -arch=sm_90a also embeds compute_90 PTX, which ptxas
+#     refuses for wgmma).
 set(WARPSIM_CACHE_DIR "${CMAKE_BINARY_DIR}/warpsim-cache" CACHE PATH "warpsim compile cache for the build's tests")
 find_program(WARPSIM_NVCC nvcc HINTS /usr/local/cuda/bin)
 if(WARPSIM_NVCC AND WARPSIM_NATIVE_KERNELS)
@@ -17,6 +21,19 @@ else()
   set(WARPSIM_HAVE_NVCC OFF)
   message(STATUS "warpsim: nvcc not found or disabled; native kernel builds off")
 endif()
+
+# The nvcc architecture flag a program needs: -arch=sm_90, or the
+# architecture its `// nvcc-arch: sm_NNa` line names, alone
+# (scripts/h100-crosscheck.sh reads the line too).
+function(warpsim_native_arch out src)
+  file(STRINGS "${src}" line REGEX "^// nvcc-arch: sm_[0-9]+a$" LIMIT_COUNT 1)
+  if(line)
+    string(REGEX REPLACE "^// nvcc-arch: sm_([0-9]+a)$" "\\1" arch "${line}")
+    set(${out} "-gencode=arch=compute_${arch},code=sm_${arch}" PARENT_SCOPE)
+  else()
+    set(${out} -arch=sm_90 PARENT_SCOPE)
+  endif()
+endfunction()
 
 function(warpsim_add_cuda_program NAME)
   cmake_parse_arguments(P "WILL_FAIL;NO_NATIVE" "SOURCE;PASS_REGULAR_EXPRESSION" "ARGS;WARPSIM_OPTIONS;LABELS" ${ARGN})
@@ -42,9 +59,10 @@ function(warpsim_add_cuda_program NAME)
   endif()
   if(WARPSIM_HAVE_NVCC AND NOT P_NO_NATIVE)
     set(native "${CMAKE_CURRENT_BINARY_DIR}/native/${NAME}")
+    warpsim_native_arch(arch "${src}")
     add_custom_command(OUTPUT "${native}"
       COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_CURRENT_BINARY_DIR}/native"
-      COMMAND ${WARPSIM_NVCC} -arch=sm_90 -lineinfo -std=c++17 -I${CMAKE_SOURCE_DIR}/kernels -o "${native}" "${src}"
+      COMMAND ${WARPSIM_NVCC} ${arch} -lineinfo -std=c++17 -I${CMAKE_SOURCE_DIR}/kernels -o "${native}" "${src}"
       DEPENDS "${src}" COMMENT "nvcc ${NAME}" VERBATIM)
     add_custom_target(${NAME}.native ALL DEPENDS "${native}")
   endif()

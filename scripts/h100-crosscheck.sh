@@ -50,11 +50,15 @@ else
   list >"$bin/programs.tsv"
 fi
 
-# Same flags as the CMake native build (cmake/Warpsim.cmake).
+# Same flags as the CMake native build (cmake/Warpsim.cmake): sm_90, or the
+# arch a `// nvcc-arch: sm_90a` line names, alone (wgmma needs sm_90a; nvcc's
+# -arch=sm_90a also embeds compute_90 PTX, which ptxas refuses for wgmma).
 rm -f "$bin/build-failures.txt"
 cut -f2,3 "$bin/programs.tsv" | xargs -P "$jobs" -L1 bash -c \
   '[ "$2/$3" -nt "$4" ] && [ "$2/$3" -nt "$1/kernels/puzzle.h" ] && exit 0
-   "$0" -arch=sm_90 -lineinfo -std=c++17 -I"$1/kernels" -o "$2/$3" "$4" >"$2/$3.build.txt" 2>&1 ||
+   a=$(sed -n "s|^// nvcc-arch: sm_\\([0-9]*a\\)$|\\1|p" "$4" | head -1)
+   arch=-arch=sm_90; [ -n "$a" ] && arch=-gencode=arch=compute_$a,code=sm_$a
+   "$0" "$arch" -lineinfo -std=c++17 -I"$1/kernels" -o "$2/$3" "$4" >"$2/$3.build.txt" 2>&1 ||
    echo "$3" >>"$2/build-failures.txt"' "$nvcc" "$root" "$bin"
 cp "$bin/build-failures.txt" "$out/" 2>/dev/null || true
 

@@ -25,6 +25,10 @@ const char *mmaTypeName(MmaType t) {
     return "u8";
   case MmaType::S32:
     return "s32";
+  case MmaType::E4M3:
+    return "e4m3";
+  case MmaType::E5M2:
+    return "e5m2";
   }
   return "?";
 }
@@ -217,6 +221,20 @@ double mmaToDouble(MmaType t, std::uint64_t bits) {
     return static_cast<double>(bits & 0xff);
   case MmaType::S32:
     return static_cast<std::int32_t>(bits & 0xffffffffu);
+  case MmaType::E4M3: {
+    // 1-4-3, bias 7, no infinities; S.1111.111 is NaN (448 the largest).
+    const bool neg = (bits >> 7) & 1;
+    const int e = static_cast<int>((bits >> 3) & 0xf);
+    const int man = static_cast<int>(bits & 7);
+    if (e == 15 && man == 7)
+      return std::numeric_limits<double>::quiet_NaN();
+    const double v = e == 0 ? std::ldexp(man, -9) : std::ldexp(8 + man, e - 10);
+    return neg ? -v : v;
+  }
+  case MmaType::E5M2: {
+    // 1-5-2, bias 15, IEEE infinities and NaNs (the top byte of an f16).
+    return mmaToDouble(MmaType::F16, (bits & 0xff) << 8);
+  }
   }
   return 0;
 }

@@ -255,10 +255,11 @@ private:
           const std::vector<std::string_view> elems = a.back() == '}'
                                                           ? split(a.substr(1, a.size() - 2), ',')
                                                           : std::vector<std::string_view>{};
-          // (3: the im2col offsets of a 5-d tensor copy.)
+          // (3: the im2col offsets of a 5-d tensor copy; wgmma's accumulators:
+          // up to 128, always an even count)
           const bool three = elems.size() == 3 && opcode.find(".im2col") != std::string_view::npos;
-          if (elems.size() != 1 && elems.size() != 2 && elems.size() != 4 && elems.size() != 8 &&
-              !three)
+          if (elems.empty() || elems.size() > 128 ||
+              (elems.size() != 1 && elems.size() % 2 != 0 && !three))
             return fail("malformed inline PTX operand '" + std::string(a) + "' in '" + in.text +
                         "'");
           for (std::string_view e : elems) {
@@ -289,7 +290,8 @@ private:
     if (in.coords != 0 && !tensor)
       return unsupported(s);
     const bool matrix = in.op == PtxOp::MmaSync || in.op == PtxOp::Ldmatrix ||
-                        in.op == PtxOp::Stmatrix || in.op == PtxOp::Movmatrix;
+                        in.op == PtxOp::Stmatrix || in.op == PtxOp::Movmatrix ||
+                        in.op == PtxOp::WgmmaMma;
     if (in.im2col && vectors == 1 && in.vec == in.coords - 2) {
       // the im2col offsets: checked by tensor()
     } else if (!matrix && (vectors > 1 || (vectors == 1 && in.vec != 2 && in.vec != 4) ||
@@ -439,6 +441,16 @@ private:
     };
     if (head == "mma" || head == "ldmatrix" || head == "stmatrix" || head == "movmatrix")
       return matrix(parts, in);
+    if (head == "wgmma")
+      return wgmma(parts, in);
+    // The register count is an immediate multiple of 8 in 24..256 (PTX).
+    if (head == "setmaxnreg" && parts.size() == 5 && (parts[1] == "inc" || parts[1] == "dec") &&
+        parts[2] == "sync" && parts[3] == "aligned" && parts[4] == "u32" && n == 1 &&
+        in.args[0].kind == PtxOperand::Kind::Immediate && in.args[0].imm >= 24 &&
+        in.args[0].imm <= 256 && in.args[0].imm % 8 == 0) {
+      in.op = PtxOp::Setmaxnreg;
+      return true;
+    }
     if (head == "barrier" && parts.size() >= 3 && parts[1] == "cluster" && n == 0) {
       strip({"aligned"});
       if (parts[2] == "arrive" && parts.size() <= 4) {
@@ -956,15 +968,69 @@ private:
 
   static bool mmaType(std::string_view p, MmaType &t) {
     static constexpr std::pair<std::string_view, MmaType> types[] = {
-        {"f16", MmaType::F16}, {"bf16", MmaType::BF16}, {"tf32", MmaType::TF32},
-        {"f32", MmaType::F32}, {"f64", MmaType::F64},   {"s8", MmaType::S8},
-        {"u8", MmaType::U8},   {"s32", MmaType::S32}};
+        {"f16", MmaType::F16},  {"bf16", MmaType::BF16}, {"tf32", MmaType::TF32},
+        {"f32", MmaType::F32},  {"f64", MmaType::F64},   {"s8", MmaType::S8},
+        {"u8", MmaType::U8},    {"s32", MmaType::S32},   {"e4m3", MmaType::E4M3},
+        {"e5m2", MmaType::E5M2}};
     for (const auto &[name, type] : types)
       if (p == name) {
         t = type;
         return true;
       }
     return false;
+  }
+
+  // wgmma.fence / commit_group / wait_group / mma_async (all .sync.aligned).
+  static bool wgmma(const std::vector<std::string_view> &parts, PtxInstr &in) {
+    const std::vector<std::uint8_t> &g = in.groups;
+    const std::size_t n = in.args.size();
+    if (parts.size() < 4 || parts[2] != "sync" || parts[3] != "aligned")
+      return false;
+    if (parts[1] == "fence" && parts.size() == 4 && n == 0) {
+      in.op = PtxOp::WgmmaFence;
+      return true;
+    }
+    if (parts[1] == "commit_group" && parts.size() == 4 && n == 0) {
+      in.op = PtxOp::WgmmaCommit;
+      return true;
+    }
+    if (parts[1] == "wait_group" && parts.size() == 4 && n == 1 &&
+        in.args[0].kind != PtxOperand::Kind::Address) {
+      in.op = PtxOp::WgmmaWait;
+      return true;
+    }
+    // mma_async.sync.aligned.m64nNkK.dtype.atype.btype
+    if (parts[1] != "mma_async" || parts.size() != 8)
+      return false;
+    in.op = PtxOp::WgmmaMma;
+    unsigned m = 0, nn = 0, k = 0;
+    const std::string shape(parts[4]);
+    if (std::sscanf(shape.c_str(), "m%un%uk%u", &m, &nn, &k) != 3 ||
+        shape != "m" + std::to_string(m) + "n" + std::to_string(nn) + "k" + std::to_string(k) ||
+        m != 64)
+      return false;
+    WgmmaShape s;
+    s.n = nn;
+    s.k = k;
+    if (!mmaType(parts[5], s.d) || !mmaType(parts[6], s.a) || !mmaType(parts[7], s.b) ||
+        !wgmmaUnsupported(s).empty())
+      return false;
+    in.wgmma = s;
+    // {d..}, a, b-desc, scale-d, imm-scale-a, imm-scale-b{, trans-a}{, trans-b}
+    if (g.size() < 6 || g[0] != wgmmaDRegisters(s) || g[2] != 1)
+      return false;
+    in.wgmmaRegA = g[1] == 4;
+    if (g[1] != 1 && g[1] != 4)
+      return false;
+    const std::size_t trans = wgmmaTransposable(s) ? (in.wgmmaRegA ? 1 : 2) : 0;
+    if (g.size() != 6 + trans)
+      return false;
+    for (std::size_t i = 3; i < g.size(); ++i)
+      if (g[i] != 1)
+        return false;
+    return std::none_of(in.args.begin(), in.args.end(), [](const PtxOperand &o) {
+      return o.kind == PtxOperand::Kind::Address || o.kind == PtxOperand::Kind::Label;
+    });
   }
 
   // The matrix instructions: each operand group must have the register

@@ -54,6 +54,14 @@ const char *warpOpName(WarpOp op) {
     return "stmatrix";
   case WarpOp::Movmatrix:
     return "movmatrix";
+  case WarpOp::WgmmaFence:
+    return "wgmma.fence";
+  case WarpOp::WgmmaMma:
+    return "wgmma.mma_async";
+  case WarpOp::WgmmaCommit:
+    return "wgmma.commit_group";
+  case WarpOp::WgmmaWait:
+    return "wgmma.wait_group";
   }
   return "?";
 }
@@ -195,6 +203,10 @@ void computeWarpOp(WarpOp op, std::uint32_t warpSize, std::uint64_t participants
   case WarpOp::Ldmatrix:
   case WarpOp::Stmatrix:
   case WarpOp::Movmatrix:
+  case WarpOp::WgmmaFence:
+  case WarpOp::WgmmaMma:
+  case WarpOp::WgmmaCommit:
+  case WarpOp::WgmmaWait:
     each([&](std::uint32_t i) { out[i] = 0; }); // the runtime's (isMatrixOp)
     return;
   }

@@ -25,6 +25,8 @@ std::vector<AsyncCopyChecker::InFlight> &AsyncCopyChecker::slotOfCopy(const Asyn
 }
 
 void AsyncCopyChecker::onAsyncCopy(const AsyncCopyEvent &e) {
+  if (e.kind == AsyncCopyKind::Wgmma) // the wgmma checker's
+    return;
   std::vector<InFlight> &f = slotOfCopy(e);
   if (!e.landed) {
     f.push_back(InFlight{e.dst, e.size, e.thread, e.pc, e.src, e.kind, e.src_size,

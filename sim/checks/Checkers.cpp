@@ -16,6 +16,7 @@
 #include "RaceDetector.h"
 #include "StreamRaceChecker.h"
 #include "WarpOpChecker.h"
+#include "WgmmaChecker.h"
 
 namespace warpsim::sim {
 
@@ -51,6 +52,7 @@ void installCheckers(ObserverSet &set) {
   if (async) {
     set.add(std::make_unique<AsyncCopyChecker>(cx));
     set.add(std::make_unique<ProxyFenceChecker>(cx));
+    set.add(std::make_unique<WgmmaChecker>(cx));
   }
   if (warp)
     set.add(std::make_unique<WarpOpChecker>(cx));

@@ -174,6 +174,8 @@ void ProxyFenceChecker::onAsyncCopy(const AsyncCopyEvent &e) {
   } else if (e.kind == AsyncCopyKind::BulkLoad) {
     checkRange(e, e.dst, e.size, false);
     checkGlobal(e, e.src, e.size, true);
+  } else if (e.kind == AsyncCopyKind::Wgmma) {
+    checkRange(e, e.src, e.src_size, true);
   }
 }
 
@@ -252,8 +254,10 @@ void ProxyFenceChecker::report(const AsyncCopyEvent &e, bool read, MemorySpace s
                                std::uintptr_t at, const BlockInfo *writerBlock,
                                std::uint64_t writerLinear, std::uint32_t writer,
                                std::uintptr_t writerPc, std::uint32_t writerSite) {
-  auto [index, fresh] = table_.find(
-      {"async-proxy", (read ? 0 : 1) + (space == MemorySpace::Global ? 2 : 0), e.pc, writerPc});
+  auto [index, fresh] = table_.find({"async-proxy",
+                                     (read ? 0 : 1) + (space == MemorySpace::Global ? 2 : 0) +
+                                         (e.kind == AsyncCopyKind::Wgmma ? 4 : 0),
+                                     e.pc, writerPc});
   if (!fresh)
     return;
   const BlockInfo &b = *e.block;
@@ -265,14 +269,22 @@ void ProxyFenceChecker::report(const AsyncCopyEvent &e, bool read, MemorySpace s
   // (A peer's shared memory is described as that CTA's.)
   x.object = describeAddress(
       cx_, space == MemorySpace::Shared && writerBlock != nullptr ? writerBlock : &b, at, space);
-  x.message = std::string("a bulk copy (async proxy) ") + (read ? "reads " : "overwrites ") +
-              x.object + ", written with ordinary stores (generic proxy) and no fence.proxy.async" +
-              (space == MemorySpace::Global ? " (or .global)" : "") +
-              " between the write and the copy: the copy may " +
-              (read ? "read the bytes from before the write" : "land before the write") +
-              " (PTX memory model: accesses through different proxies need a proxy fence)";
-  FindingSite copy = threadSite(b, e.thread, e.pc, e.site, "copy");
-  copy.detail = read ? "bulk copy reads it" : "bulk copy writes it";
+  const bool wgmma = e.kind == AsyncCopyKind::Wgmma;
+  x.message =
+      std::string(wgmma ? "a wgmma.mma_async (async proxy) " : "a bulk copy (async proxy) ") +
+      (read ? "reads " : "overwrites ") + x.object +
+      ", written with ordinary stores (generic proxy) and no fence.proxy.async" +
+      (space == MemorySpace::Global ? " (or .global)" : "") + " between the write and the " +
+      (wgmma ? "wgmma: it may multiply" : "copy: the copy may ") +
+      (wgmma  ? " the bytes from before the write (wgmma.fence orders registers, not "
+                "shared memory)"
+       : read ? "read the bytes from before the write"
+              : "land before the write") +
+      " (PTX memory model: accesses through different proxies need a proxy fence)";
+  FindingSite copy = threadSite(b, e.thread, e.pc, e.site, wgmma ? "wgmma" : "copy");
+  copy.detail = wgmma  ? "wgmma.mma_async reads it"
+                : read ? "bulk copy reads it"
+                       : "bulk copy writes it";
   FindingSite write;
   if (writerBlock != nullptr) {
     write = threadSite(*writerBlock, writer, writerPc, writerSite, "write");

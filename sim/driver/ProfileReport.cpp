@@ -452,8 +452,8 @@ std::string renderProfileSvg(const ProfileData &p) {
   // Legend.
   const struct {
     const char *op, *color;
-  } colors[] = {{"ld", "#2b6cb0"},  {"st", "#2f855a"},    {"atom", "#c05621"},
-                {"bar", "#6b46c1"}, {"fence", "#718096"}, {"warp", "#b7791f"}};
+  } colors[] = {{"ld", "#2b6cb0"},    {"st", "#2f855a"},   {"atom", "#c05621"}, {"bar", "#6b46c1"},
+                {"fence", "#718096"}, {"warp", "#b7791f"}, {"mma", "#c53030"}};
   auto colorOf = [&](const std::string &op) {
     for (const auto &c : colors)
       if (op == c.op)

@@ -37,6 +37,8 @@ const char *opName(Op op) {
     return "warp";
   case Op::Bulk:
     return "bulk";
+  case Op::Mma:
+    return "mma";
   }
   return "ld";
 }
@@ -102,7 +104,7 @@ public:
   }
 
   void onAsyncCopy(const AsyncCopyEvent &e) override {
-    if (!e.landed && e.kind != AsyncCopyKind::CpAsync)
+    if (!e.landed && e.kind != AsyncCopyKind::CpAsync && e.kind != AsyncCopyKind::Wgmma)
       site(e.pc, Op::Bulk).bulk_bytes += e.size;
   }
 
@@ -111,7 +113,9 @@ public:
   }
   void onFence(const FenceEvent &e) override { other(e.block, e.warp, e.mask, e.pc, Op::Fence); }
   void onWarpOp(const WarpOpEvent &e) override {
-    other(e.block, e.warp, e.active_mask, e.pc, Op::WarpOp);
+    const bool mma = e.op == model::WarpOp::WmmaMma || e.op == model::WarpOp::MmaSync ||
+                     e.op == model::WarpOp::WgmmaMma;
+    other(e.block, e.warp, e.active_mask, e.pc, mma ? Op::Mma : Op::WarpOp);
   }
 
   void onLaunchEnd(const LaunchInfo &L) override {

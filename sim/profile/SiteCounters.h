@@ -12,8 +12,10 @@ namespace warpsim::sim::profile {
 
 // The kind of warp instruction at a site, as the report names it.
 // Bulk: a cp.async.bulk copy (TMA), which does not go through the LSU pipe:
-// an instruction, with no bank or sector counts.
-enum class Op : std::uint8_t { Load, Store, Atomic, Barrier, Fence, WarpOp, Bulk };
+// an instruction, with no bank or sector counts. Mma: a tensor-core
+// multiply-accumulate (wmma::mma_sync, mma.sync, wgmma.mma_async: one per
+// warp; the fragment moves and wgmma's fence/commit/wait stay `warp`).
+enum class Op : std::uint8_t { Load, Store, Atomic, Barrier, Fence, WarpOp, Bulk, Mma };
 
 const char *opName(Op op);
 

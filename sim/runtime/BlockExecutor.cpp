@@ -13,6 +13,7 @@
 #include "SiteTable.h"
 #include "SpinEvidence.h"
 #include "ThreadList.h"
+#include "WgmmaExecution.h"
 #include "warpsim/model/MemoryOrdering.h"
 
 namespace warpsim::sim {
@@ -103,6 +104,7 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
     wp.lastGroup = 0;
     wp.streak = 0;
     wp.waiting = 0;
+    wp.wgmma.reset();
   }
   // Thread indices step in x, then y, then z (model::delinearize, without
   // two divisions per thread).
@@ -131,6 +133,8 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
     l.result = 0;
     l.depth = 0;
     l.stack_hash = 0;
+    l.wgmma_regs = 0;
+    l.wgmma_writing = false;
     std::fill(std::begin(l.repeat_pc), std::end(l.repeat_pc), 0);
     if (!fibers) {
       l.stack = Lane::kNoStack;
@@ -467,9 +471,13 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
                            MemoryOrder order, std::uintptr_t pc, Scope scope, Proxy proxy,
                            bool atomicLoad, std::uint8_t commute) {
   restoreSuppressed(*l); // a suppressed access just before this one has happened
-  // The thread's own stack is private: nothing to check or schedule.
-  if (addr - l->stack_lo < l->stack_hi - l->stack_lo)
+  // The thread's own stack is private: nothing to check or schedule (but a
+  // register a wgmma in flight still owns: WgmmaExecution.cpp).
+  if (addr - l->stack_lo < l->stack_hi - l->stack_lo) {
+    if (l->wgmma_regs != 0) [[unlikely]]
+      wgmmaRegisterAccess(l, addr, size, kind != AccessKind::Load, pc);
     return;
+  }
   const std::size_t sharedEnd = grid_.sharedLayout().end();
   // The common cases inline (global memory, the block's own shared memory);
   // everything else, faults included, through classifyAddress.

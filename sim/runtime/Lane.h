@@ -5,6 +5,7 @@
 #include <boost/context/detail/fcontext.hpp>
 
 #include <cstdint>
+#include <memory>
 
 #include "Observer.h"
 #include "warpsim/model/BlockBarrier.h"
@@ -16,6 +17,7 @@ using boost::context::detail::fcontext_t;
 class BlockExecutor;
 struct StaticSite;
 struct Warp;
+struct WgmmaQueue; // WgmmaExecution.h
 
 enum class LaneState : std::uint8_t {
   Ready,   // may be resumed to run to its next event
@@ -138,6 +140,12 @@ struct Lane {
   std::uintptr_t fault_addr = 0;
   std::uint32_t fault_size = 0;
   unsigned char fault_saved[16];
+  // Registers of this lane a wgmma.mma_async issued and not yet waited for
+  // holds (its accumulators, its A registers): their count, so that an
+  // access of the lane's own stack looks them up only then
+  // (WgmmaExecution.cpp); set while the wait writes the results back.
+  std::uint32_t wgmma_regs = 0;
+  bool wgmma_writing = false;
 
   bool waitsOn(SyncObjectKind k) const { return state == LaneState::Waiting && waitOn.kind == k; }
   void wait(SyncObjectRef object) {
@@ -157,6 +165,8 @@ struct Warp {
   std::uint64_t lastGroup = 0;
   std::uint32_t streak = 0;
   std::uint32_t waiting = 0; // lanes waiting at a warp operation
+  // Its wgmma.mma_async operations in flight (WgmmaExecution.cpp).
+  std::shared_ptr<WgmmaQueue> wgmma;
 };
 
 // The lane running on this OS thread, or nullptr in host code. The

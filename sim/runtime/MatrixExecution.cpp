@@ -9,6 +9,7 @@
 #include "Lane.h"
 #include "PtxMemory.h"
 #include "Runtime.h"
+#include "WgmmaExecution.h"
 
 using namespace warpsim;
 using namespace warpsim::sim;
@@ -158,6 +159,12 @@ std::uint64_t completeMatrixOp(model::WarpOp op, std::uint64_t participants,
         ls[i]->result = static_cast<std::uint32_t>(fragmentElement(ls, 0, c, r)) |
                         (static_cast<std::uint32_t>(fragmentElement(ls, 0, c + 1, r)) << 16);
       }
+    break;
+  case model::WarpOp::WgmmaFence:
+  case model::WarpOp::WgmmaMma:
+  case model::WarpOp::WgmmaCommit:
+  case model::WarpOp::WgmmaWait:
+    completeWgmma(ls, *lead);
     break;
   default: // WmmaLoad, WmmaStore: the lanes access memory themselves
     break;

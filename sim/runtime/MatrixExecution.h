@@ -14,6 +14,7 @@
 namespace warpsim::sim {
 
 struct Lane;
+struct WgmmaLane;
 
 struct MatrixLane {
   model::WarpOp op = model::WarpOp::MmaSync;
@@ -28,6 +29,9 @@ struct MatrixLane {
   std::uint16_t row[8] = {};  // the row this lane addresses (ldmatrix: loaded; stmatrix: to store)
   std::uint32_t regs[4] = {}; // fragment registers (ldmatrix, movmatrix: out; stmatrix: in)
   std::uint32_t result = 0;   // movmatrix
+  // wgmma (WgmmaExecution.h): the lane's operands, and the lane.
+  WgmmaLane *wg = nullptr;
+  Lane *self = nullptr;
 };
 
 // Waits for the warp (all 32 lanes) at `m.op`; returns once it completed.

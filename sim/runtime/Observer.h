@@ -298,7 +298,10 @@ struct StoreDone {
 // Which async copy: Ampere's cp.async (global to shared), or a Hopper bulk
 // copy (cp.async.bulk: global to shared completing an mbarrier's tx-count,
 // or shared to global in a bulk group).
-enum class AsyncCopyKind : std::uint8_t { CpAsync, BulkLoad, BulkStore };
+// Wgmma: the shared bytes a wgmma.mma_async reads (src, src_size; dst ==
+// src, size 0), in flight from its issue until the wgmma.wait_group that
+// covers it (WgmmaExecution.cpp).
+enum class AsyncCopyKind : std::uint8_t { CpAsync, BulkLoad, BulkStore, Wgmma };
 
 struct AsyncCopyEvent {
   const BlockInfo *block;
@@ -310,6 +313,33 @@ struct AsyncCopyEvent {
   AsyncCopyKind kind = AsyncCopyKind::CpAsync;
   std::uint32_t src_size = 0; // bytes read from src when it lands (cp.async may zero-fill the rest)
   std::uint32_t site = kNoSite; // the static site id taken with `pc`
+};
+
+// The warpgroup MMA's own events (WgmmaExecution.cpp): a warp issued a
+// wgmma.mma_async (Issue: `warp`, `pc`, `site`; Unfenced: its first, with
+// no wgmma.fence before it), or a thread accessed a
+// register a wgmma in flight still owns (RegisterAccess: `thread`, its
+// access at `pc`/`site`, `write`, `accumulator` (always: A registers are
+// not tracked, WgmmaExecution.cpp), the wgmma's issue at
+// `issue_pc`/`issue_site`), or its wait found an accumulator's variable
+// changed since the issue (ChangedInFlight: the wait at `pc`).
+struct WgmmaEvent {
+  enum class Kind : std::uint8_t {
+    Issue,
+    Unfenced,
+    RegisterAccess,
+    ChangedInFlight
+  } kind = Kind::Issue;
+  const BlockInfo *block = nullptr;
+  std::uint32_t warp = 0;
+  std::uint32_t thread = 0;
+  std::uintptr_t pc = 0;
+  std::uint32_t site = kNoSite;
+  bool write = false;
+  bool accumulator = true;
+  bool operand = false; // RegisterAccess through an inline PTX operand
+  std::uintptr_t issue_pc = 0;
+  std::uint32_t issue_site = kNoSite;
 };
 
 // Host-side writes into device memory (cudaMemcpy, cudaMemset, symbols).
@@ -388,6 +418,7 @@ public:
   virtual void onFence(const FenceEvent &) {}
   virtual void onMBarrier(const MBarrierEvent &) {}
   virtual void onAsyncCopy(const AsyncCopyEvent &) {}
+  virtual void onWgmma(const WgmmaEvent &) {}
   // A grid barrier (grid_group::sync() in a cooperative launch) completed:
   // everything every thread did before it happens-before what any does after.
   virtual void onGridSync(const LaunchInfo &) {}

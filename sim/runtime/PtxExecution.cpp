@@ -11,6 +11,7 @@
 #include "MatrixExecution.h"
 #include "Runtime.h"
 #include "ScopedAtomics.h"
+#include "WgmmaExecution.h"
 #include "warpsim/model/ClusterShape.h"
 #include "warpsim/model/Ptx.h"
 #include "warpsim/ptx_abi.h"
@@ -40,6 +41,10 @@ public:
       : l_(l), p_(p), args_(args), n_(n), pc_(pc), regs_(p.registers.size(), 0) {}
 
   void run() {
+    // Accesses of registers of the lane's wgmma in flight: since the last
+    // statement, and this one's operands.
+    if (l_->warp->wgmma)
+      wgmmaBeforeStatement(l_, args_, n_, chainable(), p_.code.empty(), pc_);
     std::size_t i = 0;
     while (i < p_.code.size()) {
       const PtxInstr &in = p_.code[i];
@@ -52,9 +57,14 @@ public:
       }
       execute(in);
     }
+    // (The store-back is the statement's, not an access of the lane's
+    // wgmma registers: wgmmaBeforeStatement judged its operands.)
+    const bool writing = l_->wgmma_writing;
+    l_->wgmma_writing = true;
     for (unsigned k = 0; k < n_; ++k)
-      if (args_[k].store != nullptr)
+      if (args_[k].store != nullptr && (k >= deferred_.size() || !deferred_[k]))
         args_[k].store(args_[k].ptr, args_[k].bits);
+    l_->wgmma_writing = writing;
   }
 
 private:
@@ -64,8 +74,82 @@ private:
   unsigned n_;
   std::uintptr_t pc_;
   std::vector<std::uint64_t> regs_;
+  // Operands a wgmma.mma_async writes at its wait, not at the statement's end.
+  std::vector<bool> deferred_;
 
   BlockExecutor &block() { return *l_->block; }
+
+  // The operands a wgmma.mma_async of this statement names as accumulators.
+  std::vector<bool> chainable() const {
+    std::vector<bool> out(n_, false);
+    for (const PtxInstr &in : p_.code)
+      if (in.op == PtxOp::WgmmaMma)
+        for (std::uint32_t r = 0; r < in.groups[0]; ++r)
+          if (in.args[r].kind == PtxOperand::Kind::Operand && in.args[r].index < n_)
+            out[in.args[r].index] = true;
+    return out;
+  }
+
+  [[noreturn]] void refuse(const std::string &why) {
+    Finding f;
+    f.kind = "wgmma";
+    f.message = why;
+    f.sites.push_back(block().siteOf(l_, pc_, currentSiteId(), "issue"));
+    block().abortLaunch(l_, cudaErrorIllegalInstruction, std::move(f));
+    __builtin_unreachable();
+  }
+
+  void wgmma(const PtxInstr &in) {
+    const model::WgmmaShape &s = in.wgmma;
+    WgmmaLane w;
+    w.shape = s;
+    w.regA = in.wgmmaRegA;
+    std::vector<PtxArg *> d(in.groups[0], nullptr);
+    for (std::uint32_t r = 0; r < in.groups[0]; ++r) {
+      const PtxOperand &o = in.args[r];
+      if (o.kind != PtxOperand::Kind::Operand || o.index >= n_ || args_[o.index].ptr == nullptr)
+        refuse("wgmma.mma_async: accumulator " + std::to_string(r) +
+               " is not an output operand of the asm statement (\"+f\" / \"+r\"): warpsim "
+               "writes the accumulators when the wgmma.wait_group that covers it runs");
+      d[r] = &args_[o.index];
+      if (deferred_.size() < n_)
+        deferred_.resize(n_, false);
+      deferred_[o.index] = true;
+    }
+    std::size_t at = in.groups[0];
+    if (w.regA) {
+      unpack(in, 1, s.a, model::wgmmaAElements(s), w.a);
+      at += 4;
+    } else {
+      w.descA = read(in.args[at++]);
+    }
+    w.descB = read(in.args[at++]);
+    w.scaleD = read(in.args[at++]) != 0;
+    auto scale = [&](const char *what) {
+      const auto v = static_cast<std::int32_t>(static_cast<std::uint32_t>(read(in.args[at++])));
+      if (v != 1 && v != -1)
+        refuse(std::string("wgmma.mma_async: ") + what + " is " + std::to_string(v) +
+               " (PTX: 1 or -1)");
+      return v == -1;
+    };
+    w.negA = scale("imm-scale-a");
+    w.negB = scale("imm-scale-b");
+    auto trans = [&](const char *what) {
+      const std::uint64_t v = read(in.args[at++]);
+      if (v > 1)
+        refuse(std::string("wgmma.mma_async: ") + what + " is " + std::to_string(v) +
+               " (PTX: 0 or 1)");
+      return v == 1;
+    };
+    if (model::wgmmaTransposable(s)) {
+      if (!w.regA)
+        w.transA = trans("imm-trans-a");
+      w.transB = trans("imm-trans-b");
+    }
+    w.d = d.data();
+    w.dregs = in.groups[0];
+    wgmmaIssue(l_, w, pc_);
+  }
 
   std::uint64_t special(const std::string &name) {
     const BlockInfo &b = block().info;
@@ -722,6 +806,19 @@ private:
     case PtxOp::Movmatrix:
       matrixMove(in);
       break;
+    case PtxOp::WgmmaFence:
+      wgmmaFence(l_, pc_);
+      break;
+    case PtxOp::WgmmaMma:
+      wgmma(in);
+      break;
+    case PtxOp::WgmmaCommit:
+      wgmmaCommit(l_, pc_);
+      break;
+    case PtxOp::WgmmaWait:
+      wgmmaWait(l_, static_cast<std::uint32_t>(read(a[0])), pc_);
+      break;
+    case PtxOp::Setmaxnreg: // a register budget: nothing to simulate
     case PtxOp::Bra:
       break;
     }

@@ -2,7 +2,7 @@
 #include <cuda_runtime.h>
 
 __global__ void k(unsigned *out) {
-  asm volatile("setmaxnreg.inc.sync.aligned.u32 240;");
+  asm volatile("nanosleep.u32 100;");
   out[threadIdx.x] = 1;
 }
 

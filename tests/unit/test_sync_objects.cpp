@@ -228,8 +228,8 @@ TEST_CASE("ptx: barriers, mbarrier forms, fences, guards and labels parse") {
 TEST_CASE("ptx: what is not executed is an error naming the instruction") {
   PtxProgram p;
   std::string err;
-  CHECK_FALSE(parsePtx("wgmma.fence.sync.aligned;", p, err));
-  CHECK(err == "unsupported inline PTX instruction 'wgmma.fence.sync.aligned'");
+  CHECK_FALSE(parsePtx("tcgen05.fence::before_thread_sync;", p, err));
+  CHECK(err == "unsupported inline PTX instruction 'tcgen05.fence::before_thread_sync'");
   CHECK_FALSE(parsePtx("mbarrier.try_wait.relaxed.cluster.shared::cta.b64 p, [%0], %1;", p, err));
   CHECK_FALSE(parsePtx("mbarrier.init.shared::cluster.b64 [%0], %1;", p, err)); // a peer's: no
   CHECK_FALSE(parsePtx("bra NOWHERE;", p, err));

@@ -17,12 +17,12 @@ struct PtxAsm {
   const void *program = nullptr;
 };
 
-// One operand: its value as the constraint's register holds it, and for an
-// output where to store the register back.
+// One operand: its register's value; an output's variable and store; an input's variable (src).
 struct PtxArg {
   std::uint64_t bits = 0;
   void *ptr = nullptr;
   void (*store)(void *, std::uint64_t) = nullptr;
+  const void *src = nullptr;
 };
 
 namespace ptx_detail {
@@ -65,7 +65,7 @@ template <char C, class T> PtxArg ptx_in(const T &v) {
   std::uint64_t b = ptx_detail::bitsOf(v);
   if constexpr (ptx_detail::width<C>() < 64)
     b &= (std::uint64_t{1} << ptx_detail::width<C>()) - 1;
-  return PtxArg{b, nullptr, nullptr};
+  return PtxArg{b, nullptr, nullptr, &v};
 }
 template <char C, class T> PtxArg ptx_out(T &v) {
   return PtxArg{0, const_cast<std::remove_cv_t<T> *>(&v),

@@ -17,7 +17,8 @@
 
 namespace warpsim::model {
 
-enum class MmaType : std::uint8_t { F16, BF16, TF32, F32, F64, S8, U8, S32 };
+// E4M3 / E5M2: the 8-bit floats of wgmma (model/Wgmma.h), not mma.sync's.
+enum class MmaType : std::uint8_t { F16, BF16, TF32, F32, F64, S8, U8, S32, E4M3, E5M2 };
 
 // Bits of one element of the type (tf32 is held in 32 bits).
 constexpr unsigned mmaTypeBits(MmaType t) {
@@ -27,6 +28,8 @@ constexpr unsigned mmaTypeBits(MmaType t) {
     return 16;
   case MmaType::S8:
   case MmaType::U8:
+  case MmaType::E4M3:
+  case MmaType::E5M2:
     return 8;
   case MmaType::F64:
     return 64;

@@ -18,6 +18,7 @@
 #include "warpsim/model/MBarrier.h"
 #include "warpsim/model/Mma.h"
 #include "warpsim/model/TensorMap.h"
+#include "warpsim/model/Wgmma.h"
 
 namespace warpsim::model {
 
@@ -110,6 +111,16 @@ enum class PtxOp : std::uint8_t {
   //   .scope.sync.aligned [dst], [src], 128 (a warp copies a map from shared
   //   to global memory, then a tensormap release fence)
   TensormapCpFenceproxy,
+  // wgmma.fence.sync.aligned
+  WgmmaFence,
+  // wgmma.mma_async.sync.aligned.m64nNkK.dtype.atype.btype
+  //   {d..}, a-desc | {a0, a1, a2, a3}, b-desc, scale-d, imm-scale-a,
+  //   imm-scale-b{, imm-trans-a}{, imm-trans-b} (model/Wgmma.h: the forms;
+  //   the trans operands only for .f16/.bf16, imm-trans-a only with a-desc)
+  WgmmaMma,
+  WgmmaCommit, // wgmma.commit_group.sync.aligned
+  WgmmaWait,   // wgmma.wait_group.sync.aligned n
+  Setmaxnreg,  // setmaxnreg.{inc,dec}.sync.aligned.u32 n (accepted, no effect)
 };
 
 struct PtxOperand {
@@ -169,6 +180,8 @@ struct PtxInstr {
   std::vector<std::uint8_t> groups;
   MmaShape mma;            // MmaSync
   bool satfinite = false;  // MmaSync
+  WgmmaShape wgmma;        // WgmmaMma
+  bool wgmmaRegA = false;  // WgmmaMma: A in registers (else a descriptor)
   std::uint32_t count = 1; // Ldmatrix / Stmatrix: matrices (.x1, .x2, .x4)
   bool trans = false;      // Ldmatrix / Stmatrix / Movmatrix
   // Tensor copies: the coordinates of the tensor-map operand [map, {c..}]

@@ -38,6 +38,11 @@ enum class WarpOp : std::uint8_t {
   Ldmatrix,  // ldmatrix.sync.aligned.*
   Stmatrix,  // stmatrix.sync.aligned.*
   Movmatrix, // movmatrix.sync.aligned.*
+  // wgmma (model/Wgmma.h): each warp of the warpgroup executes its part.
+  WgmmaFence,  // wgmma.fence.sync.aligned
+  WgmmaMma,    // wgmma.mma_async.sync.aligned.*
+  WgmmaCommit, // wgmma.commit_group.sync.aligned
+  WgmmaWait,   // wgmma.wait_group.sync.aligned
 };
 
 // CUDA's name of the intrinsic ("__shfl_sync", ...).
@@ -47,7 +52,8 @@ constexpr bool warpOpSynchronises(WarpOp op) { return op != WarpOp::ActiveMask; 
 constexpr bool isMatrixOp(WarpOp op) {
   return op == WarpOp::WmmaLoad || op == WarpOp::WmmaStore || op == WarpOp::WmmaMma ||
          op == WarpOp::MmaSync || op == WarpOp::Ldmatrix || op == WarpOp::Stmatrix ||
-         op == WarpOp::Movmatrix;
+         op == WarpOp::Movmatrix || op == WarpOp::WgmmaFence || op == WarpOp::WgmmaMma ||
+         op == WarpOp::WgmmaCommit || op == WarpOp::WgmmaWait;
 }
 constexpr bool isShuffle(WarpOp op) {
   return op == WarpOp::Shfl || op == WarpOp::ShflUp || op == WarpOp::ShflDown ||

@@ -1,0 +1,122 @@
+// wgmma.mma_async issued by part of a warpgroup (PTX: .aligned, all four
+// warps execute it): in `half_group` only warps 0 and 1 of the warpgroup
+// take the branch; `small_block` has 64 threads, so its warpgroup lacks
+// warps 2 and 3. Each warp's part runs; the missing rows are never
+// computed (their outputs keep their fill).
+// EXPECT: wgmma - error at=@half
+// EXPECT: wgmma - error at=@small
+// MESSAGE: warp 0 issued 1 wgmma.mma_async, warp 2 of the same warpgroup \(warps 0..3\) issued 0
+// MESSAGE: warp 2 of the same warpgroup \(warps 0..3\) does not exist \(the block has 2 warps\)
+// nvcc-arch: sm_90a
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <cstdio>
+
+// A is 64 x 16 halves, B 8 x 16 (B^T: N x K), both K-major without swizzle:
+// core matrices of 8 rows x 16 bytes, 128 bytes apart along K (LBO) and
+// 256 bytes apart along the rows (SBO).
+__device__ unsigned offset(unsigned row, unsigned k) {
+  return (row % 8) * 16 + (row / 8) * 256 + (k % 8) * 2 + (k / 8) * 128;
+}
+
+__device__ unsigned long long desc(const void *tile) {
+  const auto addr = static_cast<unsigned>(__cvta_generic_to_shared(tile));
+  return ((addr & 0x3ffffu) >> 4) | (128ull >> 4 << 16) | (256ull >> 4 << 32);
+}
+
+__device__ void fill(__half *ta, __half *tb, const __half *a, const __half *b) {
+  for (unsigned i = threadIdx.x; i < 64 * 16; i += blockDim.x)
+    ta[offset(i / 16, i % 16) / 2] = a[i]; // @fill_a
+  for (unsigned i = threadIdx.x; i < 8 * 16; i += blockDim.x)
+    tb[offset(i / 16, i % 16) / 2] = b[i]; // @fill_b
+}
+
+// d += A * B^T (m64n8k16, f32 accumulators).
+__device__ void mma(float (&d)[4], const __half *ta, const __half *tb) {
+  // clang-format off
+  asm volatile("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%0, %1, %2, %3}, %4, %5, 1, 1, 1, 0, 0;" // @mma
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "l"(desc(ta)), "l"(desc(tb)));
+  // clang-format on
+}
+
+// Thread t's accumulator i is D[16w + l/4 + 8((i/2)%2)][2(l%4) + i%2].
+__device__ void store(const float (&d)[4], float *out) {
+  const unsigned t = threadIdx.x, w = t / 32, l = t % 32;
+  for (unsigned i = 0; i < 4; ++i)
+    out[(16 * w + l / 4 + 8 * ((i >> 1) & 1)) * 8 + 2 * (l % 4) + (i & 1)] = d[i];
+}
+
+// Inputs: A[i][k] = (i + 2k) mod 5 - 2, B[j][k] = (3j + k) mod 3 - 1.
+struct Inputs {
+  __half *a, *b;
+  float *out;
+  Inputs() {
+    static __half ha[64 * 16], hb[8 * 16];
+    for (int i = 0; i < 64 * 16; ++i)
+      ha[i] = __float2half(static_cast<float>((i / 16 + 2 * (i % 16)) % 5 - 2));
+    for (int i = 0; i < 8 * 16; ++i)
+      hb[i] = __float2half(static_cast<float>((3 * (i / 16) + i % 16) % 3 - 1));
+    cudaMalloc(&a, sizeof ha);
+    cudaMalloc(&b, sizeof hb);
+    cudaMalloc(&out, 64 * 8 * sizeof(float));
+    cudaMemcpy(a, ha, sizeof ha, cudaMemcpyHostToDevice);
+    cudaMemcpy(b, hb, sizeof hb, cudaMemcpyHostToDevice);
+  }
+  // out == times * A * B^T?
+  bool check(int times) const {
+    static float h[64 * 8];
+    cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost);
+    for (int i = 0; i < 64; ++i)
+      for (int j = 0; j < 8; ++j) {
+        int s = 0;
+        for (int k = 0; k < 16; ++k)
+          s += ((i + 2 * k) % 5 - 2) * ((3 * j + k) % 3 - 1);
+        if (h[i * 8 + j] != static_cast<float>(times * s))
+          return false;
+      }
+    return true;
+  }
+};
+
+// d = A * B^T on warps 0 and 1 only.
+__device__ void mma_here(float (&d)[4], const __half *ta, const __half *tb) {
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+  mma(d, ta, tb);
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+}
+
+__global__ void half_group(const __half *a, const __half *b, float *out) {
+  __shared__ alignas(128) __half ta[64 * 16];
+  __shared__ alignas(128) __half tb[8 * 16];
+  fill(ta, tb, a, b);
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncthreads();
+  float d[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  if (threadIdx.x < 64)  // BUG: warps 2 and 3 skip it
+    mma_here(d, ta, tb); // @half
+  store(d, out);
+}
+
+__global__ void small_block(const __half *a, const __half *b, float *out) {
+  __shared__ alignas(128) __half ta[64 * 16];
+  __shared__ alignas(128) __half tb[8 * 16];
+  fill(ta, tb, a, b);
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncthreads();
+  float d[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  mma_here(d, ta, tb); // @small
+  store(d, out);
+}
+
+int main() {
+  Inputs in;
+  half_group<<<1, 128>>>(in.a, in.b, in.out);
+  cudaDeviceSynchronize();
+  small_block<<<1, 64>>>(in.a, in.b, in.out); // BUG: half a warpgroup
+  cudaDeviceSynchronize();
+  std::printf("done\n");
+  return 0;
+}
