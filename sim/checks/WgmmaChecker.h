@@ -32,6 +32,8 @@ class WgmmaChecker final : public Observer {
 public:
   explicit WgmmaChecker(ObserverContext &cx);
   bool blockParallel() const override { return true; }
+  // A kernel that issues wgmma (inline PTX) runs on fibers (KernelTraits).
+  bool silentOnDirect() const override { return true; }
   void onPhaseEnd(const std::vector<std::uint32_t> &slots) override { table_.mergeShards(slots); }
   void onLaunchBegin(const LaunchInfo &l) override {
     slots_.resize(l.slots);
