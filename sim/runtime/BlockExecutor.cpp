@@ -185,11 +185,13 @@ void BlockExecutor::releaseStacks() {
 }
 
 [[gnu::always_inline]] inline void BlockExecutor::yieldToScheduler(Lane *l) {
+  captureStopState(l->stop_state);
   Lane *next = chain_ ? chainFrom(l) : nullptr;
   from_ = l;
   l->event_site = __warpsim_event_site;
   arrived(next != nullptr ? jump_fcontext(next->ctx, next) : jump_fcontext(sched_, nullptr));
   __warpsim_event_site = l->event_site;
+  l->stop_state[0] = 0; // running again
 }
 
 bool BlockExecutor::afterStop(Lane *l) {

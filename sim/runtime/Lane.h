@@ -134,6 +134,12 @@ struct Lane {
   std::uint8_t repeat_next = 0;
   std::uintptr_t repeat_pc[4] = {};
   std::uint64_t repeat_hash[4] = {};
+  // Where the lane stopped, while it is stopped: its stack pointer and its
+  // callee-saved registers as the runtime's stop found them (0: running).
+  // The state compared is the lane's from there up, not the frames the
+  // scheduler runs on its fiber below it, whose unused slots keep whatever
+  // earlier calls left (SpinEvidence.cpp).
+  std::uint64_t stop_state[11] = {};
   // An invalid access this lane was let make (--memory-error continue): the
   // bytes it would load read zero and those it stores are put back once it
   // has made it (at its next event or exit; no other lane runs before).

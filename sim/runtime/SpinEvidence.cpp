@@ -1,6 +1,7 @@
 #include "SpinEvidence.h"
 
 #include <cstring>
+#include <iterator>
 
 namespace warpsim::sim {
 
@@ -58,7 +59,12 @@ bool laneStateMoved(Lane &l) {
   char probe;
   const auto sp = reinterpret_cast<std::uintptr_t>(&probe);
   std::uint64_t h = mix(mix(0, l.ev.pc), static_cast<std::uint64_t>(l.ev.kind));
-  if (sp >= l.stack_lo && sp < l.stack_hi)
+  if (const std::uint64_t stopSp = l.stop_state[0]; stopSp >= l.stack_lo && stopSp < l.stack_hi) {
+    // Stopped: its registers and frames as the stop found them.
+    for (std::size_t i = 1; i < std::size(l.stop_state); ++i)
+      h = mix(h, l.stop_state[i]);
+    h = hashRange(h, stopSp, l.stack_hi);
+  } else if (sp >= l.stack_lo && sp < l.stack_hi)
     h = mix(h, hashOwnStack(l.stack_hi));
   else if (l.ctx != nullptr) // switched out: the context holds the registers
     h = hashRange(h, reinterpret_cast<std::uintptr_t>(l.ctx), l.stack_hi);

@@ -41,4 +41,26 @@ inline std::uint64_t suspectSpinAfter(const Options &o) {
 // false.
 bool laneStateMoved(Lane &l);
 
+// Records where a lane stops (Lane::stop_state): its stack pointer and
+// callee-saved registers, at the stop, before the scheduler runs below it.
+[[gnu::always_inline]] inline void captureStopState(std::uint64_t *state) {
+#if defined(__x86_64__)
+  asm volatile("movq %%rsp, 0(%0)\n\tmovq %%rbx, 8(%0)\n\tmovq %%rbp, 16(%0)\n\t"
+               "movq %%r12, 24(%0)\n\tmovq %%r13, 32(%0)\n\tmovq %%r14, 40(%0)\n\t"
+               "movq %%r15, 48(%0)"
+               :
+               : "r"(state)
+               : "memory");
+#elif defined(__aarch64__)
+  asm volatile("mov x9, sp\n\tstr x9, [%0, #0]\n\tstp x19, x20, [%0, #8]\n\t"
+               "stp x21, x22, [%0, #24]\n\tstp x23, x24, [%0, #40]\n\t"
+               "stp x25, x26, [%0, #56]\n\tstp x27, x28, [%0, #72]"
+               :
+               : "r"(state)
+               : "x9", "memory");
+#else
+  state[0] = 0;
+#endif
+}
+
 } // namespace warpsim::sim
