@@ -70,6 +70,26 @@ void InitChecker::onBlockBegin(const BlockInfo &b) {
   s.dirty = 0;
 }
 
+bool InitChecker::sharedAccess(Slot &s, std::uintptr_t off, std::uint32_t size, bool store) {
+  // Bits for the window as far as it is used, in 4 KiB steps (thousands
+  // of resident blocks in a cooperative grid).
+  if (const std::size_t need = (off + size + 4095) / 4096 * 64; s.bits.size() < need)
+    s.bits.resize(need, 0);
+  s.dirty = std::max<std::size_t>(s.dirty, off + size);
+  for (std::uintptr_t i = off, n = size; n > 0;) {
+    const std::uint32_t take = std::min<std::uint32_t>(n, 64 - (i & 63));
+    const std::uint64_t want = bitsFor(i, take);
+    std::uint64_t &w = s.bits[i / 64];
+    if (store)
+      w |= want;
+    else if ((w & want) != want)
+      return false;
+    i += take;
+    n -= take;
+  }
+  return true;
+}
+
 void InitChecker::onWarpAccess(const WarpAccess &a) {
   // Atomics initialise and are not checked: atomicExch is how a flag is
   // usually first set, and its old value is rarely used.
@@ -90,21 +110,8 @@ void InitChecker::onWarpAccess(const WarpAccess &a) {
       const std::uintptr_t off = la.addr - cx_.memory().sharedWindow(slot);
       if (off + la.size > MemoryMap::kSharedWindow)
         continue;
-      // Bits for the window as far as it is used, in 4 KiB steps (thousands
-      // of resident blocks in a cooperative grid).
-      if (const std::size_t need = (off + la.size + 4095) / 4096 * 64; s.bits.size() < need)
-        s.bits.resize(need, 0);
-      for (std::uintptr_t b = off; b < off + la.size; ++b) {
-        std::uint64_t &w = s.bits[b / 64];
-        const std::uint64_t bit = std::uint64_t{1} << (b & 63);
-        if (store) {
-          w |= bit;
-        } else if ((w & bit) == 0) {
-          report(a, la);
-          break;
-        }
-      }
-      s.dirty = std::max<std::size_t>(s.dirty, off + la.size);
+      if (!sharedAccess(s, off, la.size, store))
+        report(a, la);
     }
     return;
   }
@@ -157,23 +164,7 @@ bool InitChecker::directAccess(const BlockInfo &b, std::uintptr_t addr, std::uin
     // The block's own window (the direct path makes no other shared access).
     Slot &s = slots_[cx_.memory().sharedSlotOf(b.smem_base)];
     const std::uintptr_t off = addr - b.smem_base;
-    if (off + size > MemoryMap::kSharedWindow)
-      return false;
-    if (const std::size_t need = (off + size + 4095) / 4096 * 64; s.bits.size() < need)
-      s.bits.resize(need, 0);
-    s.dirty = std::max<std::size_t>(s.dirty, off + size);
-    for (std::uintptr_t i = off, n = size; n > 0;) {
-      const std::uint32_t take = std::min<std::uint32_t>(n, 64 - (i & 63));
-      const std::uint64_t want = bitsFor(i, take);
-      std::uint64_t &w = s.bits[i / 64];
-      if (store)
-        w |= want;
-      else if ((w & want) != want)
-        return false;
-      i += take;
-      n -= take;
-    }
-    return true;
+    return off + size <= MemoryMap::kSharedWindow && sharedAccess(s, off, size, store);
   }
   if ((space != MemorySpace::Global && space != MemorySpace::Managed) ||
       !cx_.memory().inGlobalRegion(addr))
@@ -181,18 +172,22 @@ bool InitChecker::directAccess(const BlockInfo &b, std::uintptr_t addr, std::uin
   while (size > 0) {
     const std::uint32_t take = std::min<std::uint32_t>(size, 64 - (addr & 63));
     const std::uint64_t want = bitsFor(addr, take);
-    WrittenBits::Page &page = written_.page(addr, writtenGen_);
-    std::uint64_t &mine = page.cell(addr);
     if (store) {
+      WrittenBits::Page &page = written_.page(addr, writtenGen_);
       if (page.data.gen != writtenGen_) {
         page.data.gen = writtenGen_;
         writtenPages_.emplace_back(addr >> WrittenBits::kPageShift << WrittenBits::kPageShift,
                                    &page);
       }
-      mine |= want;
-    } else if ((mine & want) != want) {
-      const std::uint64_t *bits = global_.find(addr, caches_[0]);
-      if (bits == nullptr || ((*bits | mine) & want) != want)
+      page.cell(addr) |= want;
+    } else if (const std::uint64_t *bits = global_.find(addr, caches_[0]);
+               bits == nullptr || (*bits & want) != want) {
+      // Not initialised before the launch: written by it? (A leaf of an
+      // earlier launch holds nothing of this one's.)
+      WrittenBits::Page *page = written_.findPage(addr, writtenCache_);
+      const std::uint64_t mine =
+          page != nullptr && page->data.gen == writtenGen_ ? page->cell(addr) : 0;
+      if ((((bits != nullptr ? *bits : 0) | mine) & want) != want)
         return false;
     }
     addr += take;

@@ -52,6 +52,9 @@ private:
     std::size_t dirty = 0;           // bytes that may hold set bits
     bool used = false;               // a block of some launch began in this slot
   };
+  // A shared access at `off` of the slot's window (within it): sets the
+  // bits of a store; false if a load finds a byte no one wrote.
+  static bool sharedAccess(Slot &s, std::uintptr_t off, std::uint32_t size, bool store);
   void markGlobal(std::uintptr_t a, std::size_t n);
   bool globalInit(std::uintptr_t a, std::uint32_t n);
   void report(const WarpAccess &a, const LaneAccess &lane);
@@ -71,6 +74,7 @@ private:
   };
   using WrittenBits = model::ShadowMemory<std::uint64_t, 6, Listed>;
   WrittenBits written_;
+  WrittenBits::Cache writtenCache_;
   std::uint32_t writtenGen_ = 0;
   std::vector<std::pair<std::uintptr_t, WrittenBits::Page *>> writtenPages_;
   FindingTable<> table_;

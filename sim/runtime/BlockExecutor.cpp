@@ -418,6 +418,11 @@ void BlockExecutor::restoreSuppressed(Lane &l) {
   if (AccessGuard *g = grid_.accessGuard();
       g != nullptr && !g->check(info, addr, size, kind, space, nullptr, nullptr))
     restartOnFibers("the memory checker rejected an access");
+  screenAccess(addr, size, kind, space);
+}
+
+void BlockExecutor::screenAccess(std::uintptr_t addr, std::uint32_t size, AccessKind kind,
+                                 MemorySpace space) {
   for (DirectScreen *s : grid_.screens())
     if (!s->directAccess(info, addr, size, kind, space))
       restartOnFibers("a checker would judge an access (the initialisation checker: bytes no "
@@ -523,13 +528,9 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
     if (direct_ && grid_.checkedDirect()) [[unlikely]] {
       if (proxy != Proxy::Generic)
         restartOnFibers("a texture or surface access under the checkers");
-      for (DirectScreen *s : grid_.screens()) // the guard judged it above
-        if (!s->directAccess(info, addr, size, kind, c.space))
-          restartOnFibers("a checker would judge an access (the initialisation checker: bytes no "
-                          "one wrote before)");
+      screenAccess(addr, size, kind, c.space); // the guard judged it above
       // Atomics of too narrow a scope race where they meet (RaceDetector).
-      if (scope == Scope::Thread ||
-          (c.space != MemorySpace::Shared && scope != Scope::Device && scope != Scope::System))
+      if (!model::scopeSpansReach(scope, c.space == MemorySpace::Shared))
         commute = 0;
     }
     if (watch_ != nullptr && c.space != MemorySpace::Constant &&

@@ -277,6 +277,8 @@ private:
   // and the checkers' screens judge the access; if any would report, the
   // launch goes back to fibers.
   void screenDirect(std::uintptr_t addr, std::uint32_t size, AccessKind kind, MemorySpace space);
+  // The same without the guard (BlockExecutor::access asked it already).
+  void screenAccess(std::uintptr_t addr, std::uint32_t size, AccessKind kind, MemorySpace space);
   bool finishDirectWarp(Warp &w, std::vector<std::uint64_t> *warpOpGroups = nullptr);
   // The direct path from barrier to barrier (BarrierSegments.cpp).
   void runSegments();

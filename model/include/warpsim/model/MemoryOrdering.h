@@ -72,6 +72,13 @@ constexpr bool scopeIncludes(Scope scope, std::uint32_t block, std::uint32_t clu
   return true;
 }
 
+// Do atomics at `scope` on one word combine with those of every thread that
+// can reach it (a shared word: its block's; a global word: the grid's)?
+// Narrower ones race with the threads outside their scope.
+constexpr bool scopeSpansReach(Scope scope, bool shared) {
+  return scope == Scope::Device || scope == Scope::System || (shared && scope != Scope::Thread);
+}
+
 // A fence at `scope` in block `block` acquires what an earlier relaxed
 // atomic read saw from entry `e` when its scope includes the writer's
 // block: a block-scope fence only synchronises with the thread's own block,
