@@ -154,7 +154,15 @@ void InitChecker::onLaunchEnd(const LaunchInfo &l) { table_.flush(cx_.findings()
 
 void InitChecker::beginDirectLaunch() {
   ++writtenGen_;
-  writtenPages_.clear();
+  if (written_.empty())
+    written_ = std::vector<Written>(std::size_t{cx_.options().resident_blocks} + 1);
+  for (Written &w : written_)
+    w.pages.clear();
+}
+
+InitChecker::Written &InitChecker::written() {
+  const auto i = static_cast<std::size_t>(parallelSlot() + 1);
+  return i < written_.size() ? written_[i] : written_[0];
 }
 
 bool InitChecker::directAccess(const BlockInfo &b, std::uintptr_t addr, std::uint32_t size,
@@ -169,22 +177,22 @@ bool InitChecker::directAccess(const BlockInfo &b, std::uintptr_t addr, std::uin
   if ((space != MemorySpace::Global && space != MemorySpace::Managed) ||
       !cx_.memory().inGlobalRegion(addr))
     return true;
+  Written &w = written();
   while (size > 0) {
     const std::uint32_t take = std::min<std::uint32_t>(size, 64 - (addr & 63));
     const std::uint64_t want = bitsFor(addr, take);
     if (store) {
-      WrittenBits::Page &page = written_.page(addr, writtenGen_);
+      WrittenBits::Page &page = w.bits.page(addr, writtenGen_);
       if (page.data.gen != writtenGen_) {
         page.data.gen = writtenGen_;
-        writtenPages_.emplace_back(addr >> WrittenBits::kPageShift << WrittenBits::kPageShift,
-                                   &page);
+        w.pages.emplace_back(addr >> WrittenBits::kPageShift << WrittenBits::kPageShift, &page);
       }
       page.cell(addr) |= want;
-    } else if (const std::uint64_t *bits = global_.find(addr, caches_[0]);
+    } else if (const std::uint64_t *bits = global_.find(addr, cache());
                bits == nullptr || (*bits & want) != want) {
       // Not initialised before the launch: written by it? (A leaf of an
       // earlier launch holds nothing of this one's.)
-      WrittenBits::Page *page = written_.findPage(addr, writtenCache_);
+      WrittenBits::Page *page = w.bits.findPage(addr, w.cache);
       const std::uint64_t mine =
           page != nullptr && page->data.gen == writtenGen_ ? page->cell(addr) : 0;
       if ((((bits != nullptr ? *bits : 0) | mine) & want) != want)
@@ -197,12 +205,15 @@ bool InitChecker::directAccess(const BlockInfo &b, std::uintptr_t addr, std::uin
 }
 
 void InitChecker::endDirectLaunch(bool kept) {
-  if (kept)
-    for (const auto &[base, page] : writtenPages_)
-      for (std::uint32_t i = page->lo; i < page->hi; ++i)
-        if (const std::uint64_t bits = page->cells[i]; bits != 0)
-          global_.at(base + (std::uintptr_t{i} << WrittenBits::kGranuleShift), caches_[0]) |= bits;
-  writtenPages_.clear();
+  for (Written &w : written_) {
+    if (kept)
+      for (const auto &[base, page] : w.pages)
+        for (std::uint32_t i = page->lo; i < page->hi; ++i)
+          if (const std::uint64_t bits = page->cells[i]; bits != 0)
+            global_.at(base + (std::uintptr_t{i} << WrittenBits::kGranuleShift), caches_[0]) |=
+                bits;
+    w.pages.clear();
+  }
   ++writtenGen_; // what was written is forgotten either way
 }
 

@@ -73,10 +73,17 @@ private:
     std::uint32_t gen = 0; // the direct launch that listed the leaf
   };
   using WrittenBits = model::ShadowMemory<std::uint64_t, 6, Listed>;
-  WrittenBits written_;
-  WrittenBits::Cache writtenCache_;
+  // One per resident slot + 1 (blocks of a direct launch on several host
+  // threads, ParallelSlot.h): a read needs only its own block's writes,
+  // since one of another block's is a meeting the watch sends back anyway.
+  struct Written {
+    WrittenBits bits;
+    WrittenBits::Cache cache;
+    std::vector<std::pair<std::uintptr_t, WrittenBits::Page *>> pages;
+  };
+  std::vector<Written> written_;
+  Written &written();
   std::uint32_t writtenGen_ = 0;
-  std::vector<std::pair<std::uintptr_t, WrittenBits::Page *>> writtenPages_;
   FindingTable<> table_;
 };
 

@@ -44,8 +44,7 @@ void BlockExecutor::runSegments() {
     return;
   }
   recording_ = direct_ = true;
-  const auto n = static_cast<std::uint32_t>(lanes.size());
-  std::uint32_t first = watch_->beginBlock(n);
+  std::uint32_t first = watch_->beginBlock(cursor_, info.linear);
   for (Lane &l : lanes)
     l.since_store = 0;
   bool ok = true;
@@ -56,7 +55,7 @@ void BlockExecutor::runSegments() {
     if (!ok || live_ == 0)
       break;
     ok = completeSegment();
-    if (ok && (first = watch_->beginSegment(n)) == 0) {
+    if (ok && (first = watch_->beginSegment(cursor_)) == 0) {
       grid_.restartOnFibers("the conflict watch ran out of thread serials (2^31 per launch, "
                             "one per thread and barrier)");
       ok = false;
@@ -91,7 +90,7 @@ bool BlockExecutor::runWarpSegment(Warp &w, std::uint32_t first) {
         return false;
       lockstep_.endLane(l.lane);
       if (l.state == LaneState::Exited) {
-        rt_.stacks.release(l.stack); // its fiber ended: the next lane may take it
+        spareStacks_->push_back(l.stack); // its fiber ended: the next lane may take it
         l.stack = Lane::kNoStack;
         if (lockstep_.stopped(l.lane))
           exitedAfterStops |= std::uint64_t{1} << l.lane;
@@ -167,7 +166,7 @@ bool BlockExecutor::runWarpSegment(Warp &w, std::uint32_t first) {
 // stack is abandoned (kernel code owns no host resources).
 bool BlockExecutor::resumeToBarrier(Lane &l) {
   if (l.stack == Lane::kNoStack) { // its first run (admit)
-    l.stack = rt_.stacks.acquire();
+    l.stack = takeStack();
     l.stack_lo = rt_.stacks.lo(l.stack);
     l.stack_hi = rt_.stacks.hi(l.stack);
     l.ctx = make_fcontext(reinterpret_cast<void *>(l.stack_hi), l.stack_hi - l.stack_lo, &laneMain);
@@ -181,6 +180,14 @@ bool BlockExecutor::resumeToBarrier(Lane &l) {
   const transfer_t t = jump_fcontext(l.ctx, &l);
   l.ctx = t.fctx; // from_ == &l: it waits at a barrier or exited
   return true;
+}
+
+std::uint32_t BlockExecutor::takeStack() {
+  if (spareStacks_->empty())
+    return rt_.stacks.acquireShared();
+  const std::uint32_t s = spareStacks_->back();
+  spareStacks_->pop_back();
+  return s;
 }
 
 // On the lane's fiber: it stopped at a CTA barrier (it waits there until

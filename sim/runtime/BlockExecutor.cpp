@@ -91,6 +91,7 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
   // and gives it back when it exits (resumeToBarrier): a warp that runs to
   // its end before the next begins keeps the same few stacks warm.
   const bool fibers = grid_.engine() == LaunchEngine::Fibers;
+  spareStacks_ = &grid_.spareStacks(0);
   laneStacks_ = fibers || grid_.directSegments();
   const std::uint32_t nwarps = (nthreads + ws - 1) / ws;
   warps.resize(nwarps);
@@ -151,9 +152,15 @@ void BlockExecutor::admit(std::uint64_t linear, std::uint32_t s) {
 void BlockExecutor::releaseStacks() {
   if (!laneStacks_)
     return; // the compiled engine's lanes ran on the host thread's stack
+  // The direct path keeps them for the slot's next block (host threads
+  // other than the launch's own may run it: returnSpareStacks).
+  const bool keep = grid_.directSegments();
   for (Lane &l : lanes)
     if (l.stack != Lane::kNoStack) {
-      rt_.stacks.release(l.stack);
+      if (keep)
+        spareStacks_->push_back(l.stack);
+      else
+        rt_.stacks.release(l.stack);
       l.stack = Lane::kNoStack;
     }
 }
@@ -534,7 +541,7 @@ void BlockExecutor::access(Lane *l, std::uintptr_t addr, std::uint32_t size, Acc
         commute = 0;
     }
     if (watch_ != nullptr && c.space != MemorySpace::Constant &&
-        !watch_->access(serial_, addr, size, kind != AccessKind::Load && !atomicLoad,
+        !watch_->access(cursor_, serial_, addr, size, kind != AccessKind::Load && !atomicLoad,
                         c.space == MemorySpace::Shared, commute))
       restartOnFibers("two threads met on a word of memory, one writing,");
     record(l);
@@ -622,6 +629,9 @@ std::uint64_t BlockExecutor::warpOp(Lane *l, model::WarpOp op, std::uint64_t mas
 std::uintptr_t BlockExecutor::placeSharedFirst(Lane *l, SharedVar *var, std::size_t size,
                                                std::size_t align) {
   // The launch's layout, and every resident block's window, change.
+  if (grid_.layoutFixed() && var->epoch != info.launch->id)
+    restartOnFibers("a __shared__ variable the launch's first block did not use, first used "
+                    "while blocks ran on several host threads");
   serialPoint(l, reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)));
   if (var->epoch == info.launch->id)
     return info.smem_base + var->offset; // placed meanwhile by another block

@@ -57,6 +57,12 @@ public:
   std::vector<Warp> warps;
   Cluster *cluster = nullptr; // its cluster (a launch without clusters: of one block)
   bool done() const { return done_; }
+  // This block's place in the direct path's watch (its undo log).
+  LaneConflictWatch::Cursor &watchCursor() { return cursor_; }
+  // Where lanes of the direct path from barrier to barrier leave their
+  // stacks for the next lanes: the host thread's list (GridRunner), so that
+  // blocks in turn keep the same few stacks warm whatever their slot.
+  void useSpareStacks(std::vector<std::uint32_t> &spares) { spareStacks_ = &spares; }
 
   GridRunner &grid() { return grid_; }
   const Options &options() const;
@@ -284,6 +290,10 @@ private:
   void runSegments();
   bool runWarpSegment(Warp &w, std::uint32_t first);
   bool resumeToBarrier(Lane &l);
+  // A lane's fiber stack on the direct path from barrier to barrier: kept
+  // by the slot between its blocks (blocks may run on several host threads).
+  std::uint32_t takeStack();
+  std::vector<std::uint32_t> *spareStacks_ = nullptr;
   std::uint64_t segmentStop(Lane *l);
   bool completeSegment();
   std::vector<std::uint64_t> warpOpGroups_;
@@ -305,6 +315,7 @@ private:
   std::uint64_t compiledWindow_ = 0;
   std::size_t logBytes_ = 0;
   LaneConflictWatch *watch_ = nullptr; // the direct path's, if watched
+  LaneConflictWatch::Cursor cursor_;   // this block's place in it
   bool direct_ = false;                // the direct path runs lanes (watch_ set)
   bool laneStacks_ = false;            // lanes run on fibers (admit)
   // The direct path's stop: spin limit, then the lockstep count.

@@ -49,6 +49,18 @@ __attribute__((always_inline)) inline T rmw(T *addr, std::uintptr_t pc, Scope sc
   if (l != nullptr)
     l->block->access(l, reinterpret_cast<std::uintptr_t>(addr), sizeof(T), AccessKind::Atomic,
                      MemoryOrder::Relaxed, pc, scope, Proxy::Generic, false, commute);
+  if constexpr (std::is_integral_v<T>) {
+    // Blocks of a direct launch on several host threads: atomics that
+    // commute may meet on a word (LaneConflictWatch), so make them atomic
+    // on the host too.
+    if (commute != 0 && l != nullptr && l->block->grid().directParallel()) [[unlikely]] {
+      T old = __atomic_load_n(addr, __ATOMIC_RELAXED);
+      while (!__atomic_compare_exchange_n(addr, &old, op(old), true, __ATOMIC_RELAXED,
+                                          __ATOMIC_RELAXED)) {
+      }
+      return old;
+    }
+  }
   T old = *addr;
   *addr = op(old);
   if (l != nullptr && Runtime::running().ptx != nullptr) [[unlikely]] {

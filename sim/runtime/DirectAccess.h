@@ -49,7 +49,7 @@ inline bool BlockExecutor::directAccess(Lane *l, std::uintptr_t addr, std::uint3
   if (grid_.checkedDirect()) [[unlikely]]
     screenDirect(addr, size, write ? AccessKind::Store : AccessKind::Load,
                  shared ? MemorySpace::Shared : m.globalSpaceOf(addr));
-  if (!watch_->access(serial_, addr, size, write, shared)) [[unlikely]]
+  if (!watch_->access(cursor_, serial_, addr, size, write, shared)) [[unlikely]]
     restartOnFibers("two threads met on a word of memory, one writing,");
   countDirect(l, EventKind::Access, write, pc,
               site != nullptr ? reinterpret_cast<std::uintptr_t>(site) : pc, addr);

@@ -81,8 +81,12 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
     // The direct path watches for threads that meet on a word (then the
     // launch runs again on fibers: observers of warp operations, the only
     // ones here, may hear its blocks begin and end twice, Observer.h).
+    directParallel_ = false;
     if (d.engine == LaunchEngine::Direct) {
-      watching_ = watch_.beginLaunch(launch.grid.volume() * launch.block.volume());
+      directParallel_ = directParallelEligible(total);
+      watching_ =
+          watch_.beginLaunch(launch.grid.volume() * launch.block.volume(),
+                             static_cast<std::uint32_t>(launch.block.volume()), directParallel_);
       if (!watching_)
         d = {LaunchEngine::Fibers, "more threads in the grid than the compiled engine's watch "
                                    "numbers (2^31)"};
@@ -93,6 +97,8 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
     if (checked_)
       for (DirectScreen *s : screens_)
         s->beginDirectLaunch();
+    if (directParallel_)
+      d.reason += "; its blocks on " + std::to_string(hostWorkers().size()) + " host threads";
     noteEngine(rt_, launch, d);
     if (engine_ == LaunchEngine::Direct)
       parallel_ = false; // every block runs to its end when admitted
@@ -109,16 +115,22 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
   }
 
   const EngineStats before = totals_;
-  runBlocks(total, maxResident);
+  if (directParallel_)
+    runDirectBlocks(total);
+  else
+    runBlocks(total, maxResident);
   if (restart_) {
     rerunOnFibers(launch, before, total, maxResident);
   } else if (watching_) {
-    watch_.endLaunch();
+    for (std::unique_ptr<BlockExecutor> &b : slots_)
+      if (b)
+        LaneConflictWatch::endLaunch(b->watchCursor());
+    returnSpareStacks();
     if (checked_)
       for (DirectScreen *s : screens_)
         s->endDirectLaunch(true);
   }
-  watching_ = checked_ = false;
+  watching_ = checked_ = directParallel_ = false;
   if (timeoutPending())
     reportTimeout();
 
@@ -148,7 +160,10 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
 }
 
 const std::vector<Observer *> &GridRunner::listeners() const {
-  return engine_ == LaunchEngine::Direct ? directListeners_ : rt_.observers;
+  static const std::vector<Observer *> none;
+  if (engine_ != LaunchEngine::Direct)
+    return rt_.observers;
+  return directParallel_ ? none : directListeners_;
 }
 
 void GridRunner::beginLayout(LaunchInfo &launch) {
@@ -241,11 +256,11 @@ void GridRunner::rerunOnFibers(LaunchInfo &launch, const EngineStats &before, st
   for (BlockExecutor *b : resident_)
     retire(*b); // aborted_: no observer hears of it (none watches a direct launch)
   resident_.clear();
-  watch_.rollback();
+  undoDirect();
   if (checked_)
     for (DirectScreen *s : screens_)
       s->endDirectLaunch(false);
-  watching_ = checked_ = false;
+  watching_ = checked_ = directParallel_ = false;
   totals_ = before;
   restart_ = aborted_ = false;
   abortError_ = cudaSuccess;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -90,11 +91,18 @@ public:
   const std::vector<Observer *> &listeners() const;
   // The direct path cannot go on as fibers would (two threads met on a word,
   // `why` says what): the launch ends here and runs again on fibers.
+  // Blocks of a direct launch may call it on several host threads at once:
+  // the first reason is kept.
   void restartOnFibers(const char *why) {
-    restart_ = true;
-    restartWhy_ = why;
+    if (!restart_.exchange(true))
+      restartWhy_ = why;
     aborted_ = true;
   }
+  // The blocks of this direct launch run on several host threads
+  // (DirectBlocks.cpp): no one hears their events.
+  bool directParallel() const { return directParallel_; }
+  // ... and they run now: the launch's shared layout must not change.
+  bool layoutFixed() const { return layoutFixed_; }
   void abort(cudaError_t error, Finding finding);
   // Something changed memory, completed a barrier or exited.
   void progress() { sinceProgress_ = sinceChange_ = 0; }
@@ -149,6 +157,32 @@ private:
   bool turn(BlockExecutor &b, std::uint32_t from);
   // Admits and runs the launch's blocks until all ended or the launch did.
   void runBlocks(std::uint64_t total, std::uint32_t maxResident);
+  // The blocks of a direct launch, the first alone, the others on the host
+  // workers (DirectBlocks.cpp).
+  void runDirectBlocks(std::uint64_t total);
+  // May this direct launch run its blocks on several host threads? Sets
+  // directParallel_ (the first block then runs alone first).
+  bool directParallelEligible(std::uint64_t total) const;
+  // The host workers (--jobs), made on first use.
+  HostWorkers &hostWorkers();
+  // Retires a block of runDirectBlocks' on its host thread: its counts go
+  // to `to`, summed into the totals when all have ended.
+  void retireDirect(BlockExecutor &b, EngineStats &to);
+  // Puts back every word a direct launch wrote; its blocks' spare stacks.
+  void undoDirect();
+  void returnSpareStacks();
+
+public:
+  // Stacks lanes of the direct path left for the next on host worker `w`
+  // (BlockExecutor::useSpareStacks), given back when the launch ends.
+  std::vector<std::uint32_t> &spareStacks(unsigned w) {
+    if (spareStacks_.size() <= w)
+      spareStacks_.resize(w + 1);
+    return spareStacks_[w];
+  }
+
+private:
+  std::vector<std::vector<std::uint32_t>> spareStacks_;
   // Undoes a direct launch that met a conflict (restart_) and runs it again on fibers.
   void rerunOnFibers(LaunchInfo &launch, const EngineStats &before, std::uint64_t total,
                      std::uint32_t maxResident);
@@ -185,8 +219,10 @@ private:
   model::ClusterShape shape_;
   std::uint32_t clusterSize_ = 1;
   std::vector<Cluster> clusters_; // resident clusters, by cluster slot
-  bool aborted_ = false;
-  bool restart_ = false; // restartOnFibers()
+  std::atomic<bool> aborted_{false};
+  std::atomic<bool> restart_{false}; // restartOnFibers()
+  bool directParallel_ = false;      // directParallel()
+  bool layoutFixed_ = false;         // layoutFixed()
   const char *restartWhy_ = "";
   bool watching_ = false; // the direct path's conflict watch is on
   bool checked_ = false;  // checkedDirect()

@@ -111,7 +111,7 @@ void GridRunner::serialTurn(BlockExecutor &b) {
   }
 }
 
-bool GridRunner::parallelRound() {
+HostWorkers &GridRunner::hostWorkers() {
   if (!workers_) {
     // Default: the idle cores this process may run on (DefaultJobs.h).
     // More threads than resident blocks would only wait.
@@ -129,6 +129,11 @@ bool GridRunner::parallelRound() {
     n = std::clamp(n, 1u, std::max(1u, rt_.options.resident_blocks));
     workers_ = std::make_unique<HostWorkers>(n, &installCrashStackForThread);
   }
+  return *workers_;
+}
+
+bool GridRunner::parallelRound() {
+  hostWorkers();
   const unsigned n = workers_->size();
   ++totals_.parallel_rounds;
   for (BlockExecutor *b : round_)

@@ -187,8 +187,7 @@ void BlockExecutor::runLanesToEnd() {
   // warp's stops are counted as the lockstep schedule would issue them.
   watch_ = log ? nullptr : grid_.conflictWatch();
   direct_ = watch_ != nullptr;
-  const std::uint32_t first =
-      watch_ != nullptr ? watch_->beginBlock(static_cast<std::uint32_t>(lanes.size())) : 0;
+  const std::uint32_t first = watch_ != nullptr ? watch_->beginBlock(cursor_, info.linear) : 0;
   const StaticSite *outer = __warpsim_event_site;
   for (Lane &l : lanes) {
     l.stack_lo = lo;

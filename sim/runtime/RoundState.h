@@ -3,7 +3,8 @@
 // the block runs on its host thread beside others and may touch only what
 // GranuleOwners allows; a warp instruction that needs more is deferred to
 // the Serial phase, where blocks run one at a time in round order and
-// ownership moves.
+// ownership moves. Direct: a block of a direct launch running on a host
+// worker beside others (DirectBlocks.cpp): it counts its own progress.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +15,7 @@ namespace warpsim::sim {
 struct Warp;
 
 struct RoundState {
-  enum class Phase : std::uint8_t { Classic, Parallel, Serial };
+  enum class Phase : std::uint8_t { Classic, Parallel, Serial, Direct };
   Phase phase = Phase::Classic;
   Warp *deferredWarp = nullptr; // the instruction the parallel phase stopped at
   std::uint64_t deferredGroup = 0;

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <vector>
 
 namespace warpsim::sim {
@@ -32,6 +33,12 @@ public:
   // Returns the stack index; its usable range is [lo(i), hi(i)).
   std::uint32_t acquire();
   void release(std::uint32_t index);
+  // acquire() while other host threads may call it too (blocks of a direct
+  // launch on several host threads; release happens after they end).
+  std::uint32_t acquireShared() {
+    const std::lock_guard<std::mutex> lock(lock_);
+    return acquire();
+  }
 
   std::uintptr_t lo(std::uint32_t i) const { return base_ + i * stride_ + guard_; }
   std::uintptr_t hi(std::uint32_t i) const { return base_ + (i + 1) * stride_; }
@@ -60,6 +67,7 @@ private:
   bool markers_ = false;        // guard pages are MADV_GUARD_INSTALL markers
   std::uint32_t committed_ = 0; // stacks [0, committed_) are mapped
   std::vector<std::uint32_t> free_;
+  std::mutex lock_;
 };
 
 } // namespace warpsim::sim

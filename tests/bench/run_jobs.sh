@@ -13,7 +13,7 @@ case ${1:-} in
 prepare)
   warpsim=$2 dir=$3
   mkdir -p "$dir"
-  for p in block_reduce vector_add histogram transpose; do
+  for p in block_reduce vector_add histogram transpose scan matmul; do
     d=$("$warpsim" run --check none --keep-temps "$here/$p.cu" 2>&1 | sed -n 's/.*kept in //p')
     cp "$d/program" "$dir/$p" && rm -rf "$d"
   done
@@ -27,10 +27,17 @@ time)
   echo "$(nproc) cores; $(uptime)"
   # The programs run alone, as `warpsim run` and `warpsim check` would run
   # them: WARPSIM_OPTIONS (checks=warp is `warpsim run`'s default, nothing:
-  # --check none, checks=all with memory_error=continue: `warpsim check`).
-  check="checks=all memory_error=continue"
-  for spec in "block_reduce|" "block_reduce|checks=warp" "block_reduce|$check" "vector_add|" \
-    "vector_add|$check" "histogram|" "transpose|"; do
+  # --check none, checks=all with memory_error=continue: `warpsim check`;
+  # commas in a spec stand for spaces).
+  # ONLY="prog ..." restricts the programs; SPECS="prog|options ..." replaces the list.
+  specs=${SPECS:-}
+  if [ -z "$specs" ]; then
+    for p in ${ONLY:-block_reduce vector_add histogram transpose scan matmul}; do
+      specs="$specs $p|checks=warp $p|checks=all,memory_error=continue"
+    done
+  fi
+  for spec in $specs; do
+    spec=${spec//,/ }
     prog=${spec%%|*} extra=${spec#*|}
     for j in "$@"; do
       best=999999999

@@ -9,6 +9,7 @@
 # --timing names the engine each `// ENGINE-EXPECT: text` line of FILE says
 # (e.g. "k: compiled" or "k: fibers: a synchronising call, __syncthreads")
 # and no `// ENGINE-NOT: text` line (e.g. "k: fibers": k never went back).
+# OTHER_OPTS adds options to the second run only.
 # Prints "compiled" in its PASS line when some kernel ran compiled.
 set -u
 warpsim=$1 cache=$2 work=$3 file=$4
@@ -19,7 +20,12 @@ export WARPSIM_CACHE_DIR=$cache
 fail=0
 other=${ENGINE:-compiled}
 for e in fibers "$other"; do
-  "$warpsim" "$@" --engine $e --timing --json "$work/report-$e.json" "$file" \
+  opts=()
+  # OTHER_OPTS: options of the second run only (e.g. --jobs 3: a direct
+  # launch's blocks on several host threads, whatever the machine's load).
+  # shellcheck disable=SC2206 # options are words
+  [ "$e" = fibers ] || opts=(${OTHER_OPTS:-})
+  "$warpsim" "$@" "${opts[@]}" --engine $e --timing --json "$work/report-$e.json" "$file" \
     >"$work/out-$e.txt" 2>"$work/err-$e.txt"
   echo "exit $?" >>"$work/out-$e.txt"
   mask='s/address 0x[0-9A-F]* (\(host\|global\|shared\) memory)/address <addr> (\1 memory)/'

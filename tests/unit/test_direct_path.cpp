@@ -3,7 +3,9 @@
 // and the count of warp instructions the lockstep schedule would issue.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <cstdint>
+#include <thread>
 #include <vector>
 
 #include "LaneConflictWatch.h"
@@ -22,97 +24,146 @@ TEST_CASE(
     "conflict watch: threads on their own words never meet; a shared read-only word is fine") {
   alignas(8) std::uint32_t mem[8] = {};
   LaneConflictWatch w;
-  REQUIRE(w.beginLaunch(64));
-  const std::uint32_t first = w.beginBlock(64);
+  LaneConflictWatch::Cursor c;
+  REQUIRE(w.beginLaunch(64, 64, false));
+  const std::uint32_t first = w.beginBlock(c, 0);
   for (std::uint32_t t = 0; t < 8; ++t)
-    CHECK(w.access(first + t, at(mem, 0), 4, false, false)); // everyone reads mem[0]
+    CHECK(w.access(c, first + t, at(mem, 0), 4, false, false)); // everyone reads mem[0]
   for (std::uint32_t t = 1; t < 8; ++t) {
-    CHECK(w.access(first + t, at(mem, 4 * t), 4, false, false)); // reads, writes, reads its own
-    CHECK(w.access(first + t, at(mem, 4 * t), 4, true, false));
-    CHECK(w.access(first + t, at(mem, 4 * t), 4, false, false));
+    CHECK(w.access(c, first + t, at(mem, 4 * t), 4, false, false)); // reads, writes, reads its own
+    CHECK(w.access(c, first + t, at(mem, 4 * t), 4, true, false));
+    CHECK(w.access(c, first + t, at(mem, 4 * t), 4, false, false));
   }
 }
 
 TEST_CASE("conflict watch: write then another's read, read then another's write, two writers") {
   alignas(8) std::uint32_t mem[4] = {};
   LaneConflictWatch w;
-  REQUIRE(w.beginLaunch(4));
-  const std::uint32_t f = w.beginBlock(4);
-  CHECK(w.access(f, at(mem), 4, true, false));
-  CHECK_FALSE(w.access(f + 1, at(mem), 4, false, false)); // reads f's write
-  REQUIRE(w.beginLaunch(4));
-  const std::uint32_t g = w.beginBlock(4);
-  CHECK(w.access(g, at(mem, 4), 4, false, false));
-  CHECK_FALSE(w.access(g + 1, at(mem, 4), 4, true, false)); // overwrites what g read
-  REQUIRE(w.beginLaunch(4));
-  const std::uint32_t h = w.beginBlock(4);
-  CHECK(w.access(h + 2, at(mem, 8), 4, true, false));
-  CHECK_FALSE(w.access(h + 3, at(mem, 8), 4, true, false));
+  LaneConflictWatch::Cursor c;
+  REQUIRE(w.beginLaunch(4, 4, false));
+  const std::uint32_t f = w.beginBlock(c, 0);
+  CHECK(w.access(c, f, at(mem), 4, true, false));
+  CHECK_FALSE(w.access(c, f + 1, at(mem), 4, false, false)); // reads f's write
+  REQUIRE(w.beginLaunch(4, 4, false));
+  const std::uint32_t g = w.beginBlock(c, 0);
+  CHECK(w.access(c, g, at(mem, 4), 4, false, false));
+  CHECK_FALSE(w.access(c, g + 1, at(mem, 4), 4, true, false)); // overwrites what g read
+  REQUIRE(w.beginLaunch(4, 4, false));
+  const std::uint32_t h = w.beginBlock(c, 0);
+  CHECK(w.access(c, h + 2, at(mem, 8), 4, true, false));
+  CHECK_FALSE(w.access(c, h + 3, at(mem, 8), 4, true, false));
   // Many readers, then one of them writes.
-  REQUIRE(w.beginLaunch(4));
-  const std::uint32_t k = w.beginBlock(4);
-  CHECK(w.access(k, at(mem, 12), 4, false, false));
-  CHECK(w.access(k + 1, at(mem, 12), 4, false, false));
-  CHECK_FALSE(w.access(k + 1, at(mem, 12), 4, true, false));
+  REQUIRE(w.beginLaunch(4, 4, false));
+  const std::uint32_t k = w.beginBlock(c, 0);
+  CHECK(w.access(c, k, at(mem, 12), 4, false, false));
+  CHECK(w.access(c, k + 1, at(mem, 12), 4, false, false));
+  CHECK_FALSE(w.access(c, k + 1, at(mem, 12), 4, true, false));
 }
 
 TEST_CASE("conflict watch: words, not bytes; a wide access spans its words") {
   alignas(16) unsigned char mem[32] = {};
   LaneConflictWatch w;
-  REQUIRE(w.beginLaunch(4));
-  const std::uint32_t f = w.beginBlock(4);
-  CHECK(w.access(f, at(mem, 1), 1, true, false));
-  CHECK_FALSE(w.access(f + 1, at(mem, 2), 1, true, false)); // the same word: conservative
-  REQUIRE(w.beginLaunch(4));
-  const std::uint32_t g = w.beginBlock(4);
-  CHECK(w.access(g, at(mem, 16), 16, true, false)); // words 16..31
-  CHECK_FALSE(w.access(g + 1, at(mem, 28), 4, false, false));
-  CHECK(w.access(g + 1, at(mem, 12), 4, false, false));
+  LaneConflictWatch::Cursor c;
+  REQUIRE(w.beginLaunch(4, 4, false));
+  const std::uint32_t f = w.beginBlock(c, 0);
+  CHECK(w.access(c, f, at(mem, 1), 1, true, false));
+  CHECK_FALSE(w.access(c, f + 1, at(mem, 2), 1, true, false)); // the same word: conservative
+  REQUIRE(w.beginLaunch(4, 4, false));
+  const std::uint32_t g = w.beginBlock(c, 0);
+  CHECK(w.access(c, g, at(mem, 16), 16, true, false)); // words 16..31
+  CHECK_FALSE(w.access(c, g + 1, at(mem, 28), 4, false, false));
+  CHECK(w.access(c, g + 1, at(mem, 12), 4, false, false));
 }
 
 TEST_CASE("conflict watch: an earlier launch's or block's accesses are forgotten (serials)") {
   alignas(8) std::uint32_t mem[2] = {};
   LaneConflictWatch w;
-  REQUIRE(w.beginLaunch(2));
-  std::uint32_t f = w.beginBlock(2);
-  CHECK(w.access(f, at(mem), 4, true, false));
-  REQUIRE(w.beginLaunch(2));
-  f = w.beginBlock(2);
-  CHECK(w.access(f + 1, at(mem), 4, true, false)); // another launch: no conflict
+  LaneConflictWatch::Cursor c, d;
+  REQUIRE(w.beginLaunch(2, 2, false));
+  std::uint32_t f = w.beginBlock(c, 0);
+  CHECK(w.access(c, f, at(mem), 4, true, false));
+  REQUIRE(w.beginLaunch(2, 2, false));
+  f = w.beginBlock(c, 0);
+  CHECK(w.access(c, f + 1, at(mem), 4, true, false)); // another launch: no conflict
   // Shared memory counts per block: the next block reuses the window.
-  REQUIRE(w.beginLaunch(4));
-  f = w.beginBlock(2);
-  CHECK(w.access(f, at(mem, 4), 4, true, true));
-  const std::uint32_t g = w.beginBlock(2);
-  CHECK(w.access(g, at(mem, 4), 4, false, true));
+  REQUIRE(w.beginLaunch(4, 2, false));
+  f = w.beginBlock(c, 0);
+  CHECK(w.access(c, f, at(mem, 4), 4, true, true));
+  CHECK(w.access(c, f + 1, at(mem), 4, true, false));
+  const std::uint32_t g = w.beginBlock(d, 1);
+  CHECK(w.access(d, g, at(mem, 4), 4, false, true));
   // ...but global memory per launch.
-  CHECK(w.access(f + 1, at(mem), 4, true, false));
-  CHECK_FALSE(w.access(g + 1, at(mem), 4, false, false));
-  CHECK_FALSE(w.beginLaunch(std::uint64_t{1} << 31)); // more threads than serials
+  CHECK_FALSE(w.access(d, g + 1, at(mem), 4, false, false));
+  CHECK_FALSE(w.beginLaunch(std::uint64_t{1} << 31, 32, false)); // more threads than serials
 }
 
 TEST_CASE("conflict watch: a barrier orders a block's segments; other blocks still meet") {
-  alignas(8) std::uint32_t mem[4] = {};
+  for (const bool concurrent : {false, true}) {
+    CAPTURE(concurrent);
+    alignas(8) std::uint32_t mem[4] = {};
+    LaneConflictWatch w;
+    LaneConflictWatch::Cursor c, d;
+    REQUIRE(w.beginLaunch(8, 4, concurrent));
+    const std::uint32_t f = w.beginBlock(c, 0);
+    CHECK(w.access(c, f, at(mem), 4, true, true));         // thread 0 writes a shared word
+    CHECK(w.access(c, f + 1, at(mem, 4), 4, true, false)); // thread 1 a global word
+    for (std::uint32_t t = 0; t < 4; ++t)
+      CHECK(w.access(c, f + t, at(mem, 8), 4, false, false)); // all read a global word
+    const std::uint32_t s = w.beginSegment(c);                // __syncthreads()
+    REQUIRE(s > f + 3);
+    CHECK(w.access(c, s + 2, at(mem), 4, false, true));           // reads thread 0's write
+    CHECK(w.access(c, s + 3, at(mem, 4), 4, true, false));        // overwrites thread 1's
+    CHECK(w.access(c, s + 1, at(mem, 8), 4, true, false));        // writes what all read
+    CHECK_FALSE(w.access(c, s + 2, at(mem, 8), 4, false, false)); // ...not in this segment
+    // Another block: global words the first block touched meet.
+    const std::uint32_t g = w.beginBlock(d, 1);
+    CHECK(w.access(d, g, at(mem), 4, true, true)); // shared: per block (its own window)
+    CHECK_FALSE(w.access(d, g, at(mem, 4), 4, false, false));
+    const std::uint32_t h = w.beginSegment(d);
+    CHECK_FALSE(w.access(d, h, at(mem, 8), 4, false, false)); // still another block's write
+  }
+}
+
+TEST_CASE("conflict watch: serials run out") {
   LaneConflictWatch w;
-  REQUIRE(w.beginLaunch(8));
-  const std::uint32_t f = w.beginBlock(4);
-  CHECK(w.access(f, at(mem), 4, true, true));         // thread 0 writes a shared word
-  CHECK(w.access(f + 1, at(mem, 4), 4, true, false)); // thread 1 a global word
-  for (std::uint32_t t = 0; t < 4; ++t)
-    CHECK(w.access(f + t, at(mem, 8), 4, false, false)); // all read a global word
-  const std::uint32_t s = w.beginSegment(4);             // __syncthreads()
-  REQUIRE(s > f + 3);
-  CHECK(w.access(s + 2, at(mem), 4, false, true));           // reads thread 0's write: ordered
-  CHECK(w.access(s + 3, at(mem, 4), 4, true, false));        // overwrites thread 1's: ordered
-  CHECK(w.access(s + 1, at(mem, 8), 4, true, false));        // writes what all read: ordered
-  CHECK_FALSE(w.access(s + 2, at(mem, 8), 4, false, false)); // ...but not in this segment
-  // The next block: global words this launch's first block touched meet.
-  const std::uint32_t g = w.beginBlock(4);
-  CHECK(w.access(g, at(mem), 4, true, true)); // shared: per block
-  CHECK_FALSE(w.access(g, at(mem, 4), 4, false, false));
-  const std::uint32_t h = w.beginSegment(4);
-  CHECK_FALSE(w.access(h, at(mem, 8), 4, false, false)); // still another block's write
-  CHECK(w.beginSegment(std::uint32_t{1} << 31) == 0);    // serials ran out
+  LaneConflictWatch::Cursor c;
+  REQUIRE(w.beginLaunch(std::uint64_t{1} << 29, std::uint32_t{1} << 29, false));
+  CHECK(w.beginBlock(c, 0) != 0);
+  CHECK(w.beginSegment(c) != 0);
+  CHECK(w.beginSegment(c) != 0);
+  CHECK(w.beginSegment(c) == 0); // 2^31 per launch
+  CHECK(w.beginSegment(c) == 0);
+  REQUIRE(w.beginLaunch(64, 64, false)); // the next launch counts again
+  CHECK(w.beginBlock(c, 0) != 0);
+}
+
+TEST_CASE("conflict watch: blocks that run at once meet on global words in either order") {
+  // Blocks on several host threads: each has its cursor; serials of both
+  // are taken in turns, so a block's earlier segments are not contiguous.
+  alignas(8) std::uint32_t mem[8] = {};
+  LaneConflictWatch w;
+  LaneConflictWatch::Cursor a, b;
+  REQUIRE(w.beginLaunch(64, 4, true));
+  const std::uint32_t a0 = w.beginBlock(a, 0);
+  const std::uint32_t b0 = w.beginBlock(b, 1);
+  CHECK(w.access(a, a0, at(mem), 4, true, false));         // a writes word 0
+  CHECK(w.access(b, b0 + 1, at(mem, 4), 4, false, false)); // b reads word 1
+  CHECK(w.access(a, a0 + 2, at(mem, 8), 4, false, false)); // both read word 2
+  CHECK(w.access(b, b0 + 2, at(mem, 8), 4, false, false));
+  const std::uint32_t a1 = w.beginSegment(a);
+  const std::uint32_t b1 = w.beginSegment(b);
+  REQUIRE(a1 < b1); // b's later serials pass a's: ownership, not order, tells blocks apart
+  CHECK(w.access(a, a1 + 1, at(mem), 4, false, false));         // a's own earlier write: ordered
+  CHECK_FALSE(w.access(b, b1, at(mem), 4, false, false));       // a's write, from b
+  CHECK(w.access(b, b1 + 3, at(mem, 4), 4, true, false));       // b's own earlier read: ordered
+  CHECK_FALSE(w.access(a, a1, at(mem, 4), 4, false, false));    // b's write, from a
+  CHECK_FALSE(w.access(a, a1 + 3, at(mem, 8), 4, true, false)); // b read it too
+  // Readers of one block in an earlier segment and a writer of that block.
+  const std::uint32_t a2 = w.beginSegment(a);
+  CHECK(w.access(a, a2, at(mem, 12), 4, false, false));
+  CHECK(w.access(a, a2 + 1, at(mem, 12), 4, false, false));
+  const std::uint32_t a3 = w.beginSegment(a);
+  CHECK(w.access(a, a3 + 2, at(mem, 12), 4, true, false));
 }
 
 TEST_CASE("conflict watch: atomics of one commuting class whose results nobody reads meet") {
@@ -134,49 +185,117 @@ TEST_CASE("conflict watch: atomics of one commuting class whose results nobody r
   CHECK(model::commutingClass(model::AtomicOp::Inc, {4, model::AtomicKind::Unsigned}) == 0);
   CHECK(model::commutingClass(model::AtomicOp::Min, {4, model::AtomicKind::Signed}) !=
         model::commutingClass(model::AtomicOp::Min, {4, model::AtomicKind::Unsigned}));
-  LaneConflictWatch w;
-  REQUIRE(w.beginLaunch(16));
-  const std::uint32_t f = w.beginBlock(8);
-  for (std::uint32_t t = 0; t < 4; ++t)
-    CHECK(w.access(f + t, at(mem), 4, true, true, add)); // a shared counter
-  CHECK_FALSE(w.access(f + 4, at(mem), 4, false, true)); // a plain read sees their order
-  CHECK(w.access(f, at(mem, 4), 4, true, false, add));
-  CHECK_FALSE(w.access(f + 1, at(mem, 4), 4, true, false, orr)); // another class
-  CHECK(w.access(f, at(mem, 8), 4, true, false, orr));
-  CHECK_FALSE(w.access(f + 1, at(mem, 8), 4, true, false, 0));    // an atomic whose result is read
-  CHECK(w.access(f + 2, at(mem, 12), 4, false, false));           // a plain read, then
-  CHECK_FALSE(w.access(f + 3, at(mem, 12), 4, true, false, add)); // another's atomic
-  // One thread's own atomics and accesses do not meet.
-  alignas(8) std::uint32_t own[2] = {};
-  CHECK(w.access(f + 5, at(own), 4, true, false, add));
-  CHECK(w.access(f + 5, at(own), 4, false, false));
-  CHECK_FALSE(w.access(f + 6, at(own), 4, true, false, add)); // it read the word before
-  // After a barrier the counter is read: ordered.
-  const std::uint32_t s = w.beginSegment(8);
-  CHECK(w.access(s + 7, at(mem), 4, false, true));
-  // Another block's atomics of the class on the global word still meet them.
-  const std::uint32_t g = w.beginBlock(8);
-  CHECK(w.access(g + 1, at(mem, 4), 4, true, false, add));
-  CHECK_FALSE(w.access(g + 2, at(mem, 8), 4, true, false, add)); // or-ed there
+  for (const bool concurrent : {false, true}) {
+    CAPTURE(concurrent);
+    LaneConflictWatch w;
+    LaneConflictWatch::Cursor c, d;
+    REQUIRE(w.beginLaunch(16, 8, concurrent));
+    const std::uint32_t f = w.beginBlock(c, 0);
+    for (std::uint32_t t = 0; t < 4; ++t)
+      CHECK(w.access(c, f + t, at(mem), 4, true, true, add)); // a shared counter
+    CHECK_FALSE(w.access(c, f + 4, at(mem), 4, false, true)); // a plain read sees their order
+    CHECK(w.access(c, f, at(mem, 4), 4, true, false, add));
+    CHECK_FALSE(w.access(c, f + 1, at(mem, 4), 4, true, false, orr)); // another class
+    CHECK(w.access(c, f, at(mem, 8), 4, true, false, orr));
+    CHECK_FALSE(w.access(c, f + 1, at(mem, 8), 4, true, false, 0));    // its result is read
+    CHECK(w.access(c, f + 2, at(mem, 12), 4, false, false));           // a plain read, then
+    CHECK_FALSE(w.access(c, f + 3, at(mem, 12), 4, true, false, add)); // another's atomic
+    // One thread's own atomics and accesses do not meet.
+    alignas(8) std::uint32_t own[2] = {};
+    CHECK(w.access(c, f + 5, at(own), 4, true, false, add));
+    CHECK(w.access(c, f + 5, at(own), 4, false, false));
+    CHECK_FALSE(w.access(c, f + 6, at(own), 4, true, false, add)); // it read the word before
+    // After a barrier the counter is read: ordered.
+    const std::uint32_t s = w.beginSegment(c);
+    CHECK(w.access(c, s + 7, at(mem), 4, false, true));
+    // Another block's atomics of the class on the global word still meet them.
+    const std::uint32_t g = w.beginBlock(d, 1);
+    CHECK(w.access(d, g + 1, at(mem, 4), 4, true, false, add));
+    CHECK_FALSE(w.access(d, g + 2, at(mem, 8), 4, true, false, add)); // or-ed there
+    // The first block reads the word both blocks' atomics changed.
+    CHECK_FALSE(w.access(c, s + 1, at(mem, 4), 4, false, false));
+  }
+}
+
+TEST_CASE("conflict watch: a block's plain access, then its atomics, then another block's") {
+  const std::uint8_t add =
+      model::commutingClass(model::AtomicOp::Add, {4, model::AtomicKind::Unsigned});
+  for (const bool concurrent : {false, true}) {
+    CAPTURE(concurrent);
+    alignas(8) std::uint32_t mem[2] = {};
+    LaneConflictWatch w;
+    LaneConflictWatch::Cursor c, d;
+    REQUIRE(w.beginLaunch(16, 8, concurrent));
+    const std::uint32_t f = w.beginBlock(c, 0);
+    CHECK(w.access(c, f, at(mem), 4, false, false));   // reads the counter
+    CHECK(w.access(c, f, at(mem, 4), 4, true, false)); // zeroes another
+    const std::uint32_t s = w.beginSegment(c);
+    CHECK(w.access(c, s + 1, at(mem), 4, true, false, add)); // ordered after the barrier
+    CHECK(w.access(c, s + 2, at(mem), 4, true, false, add));
+    CHECK(w.access(c, s + 1, at(mem, 4), 4, true, false, add));
+    // Another block's atomic: the first block's read (or write) sees it or not.
+    const std::uint32_t g = w.beginBlock(d, 1);
+    CHECK_FALSE(w.access(d, g, at(mem), 4, true, false, add));
+    CHECK_FALSE(w.access(d, g, at(mem, 4), 4, true, false, add));
+  }
+}
+
+TEST_CASE("conflict watch: host threads on blocks of their own never meet; one shared write does") {
+  constexpr unsigned kThreads = 4, kBlocks = 64, kBlockThreads = 32;
+  std::vector<std::uint32_t> mem(kBlocks * kBlockThreads, 7);
+  std::uint32_t input[kBlockThreads] = {};
+  for (const bool racy : {false, true}) {
+    CAPTURE(racy);
+    LaneConflictWatch w;
+    REQUIRE(w.beginLaunch(kBlocks * kBlockThreads, kBlockThreads, true));
+    std::atomic<unsigned> next{0}, met{0};
+    std::vector<LaneConflictWatch::Cursor> cursors(kThreads);
+    std::vector<std::thread> pool;
+    for (unsigned h = 0; h < kThreads; ++h)
+      pool.emplace_back([&, h] {
+        for (unsigned b; (b = next.fetch_add(1)) < kBlocks;) {
+          LaneConflictWatch::Cursor &c = cursors[h];
+          const std::uint32_t f = w.beginBlock(c, b);
+          for (std::uint32_t t = 0; t < kBlockThreads; ++t) {
+            bool ok = w.access(c, f + t, at(input, 4 * t), 4, false, false); // everyone reads
+            const std::size_t i = b * kBlockThreads + t;
+            ok = ok && w.access(c, f + t, at(mem.data(), 4 * i), 4, true, false);
+            if (ok)
+              mem[i] = b;
+            if (racy && b == 40 && t == 3) // writes what every block reads
+              ok = ok && w.access(c, f + t, at(input, 12), 4, true, false);
+            met += ok ? 0 : 1;
+          }
+        }
+      });
+    for (std::thread &t : pool)
+      t.join();
+    CHECK((met > 0) == racy);
+    for (LaneConflictWatch::Cursor &c : cursors)
+      LaneConflictWatch::rollback(c);
+    for (std::uint32_t v : mem) // every first write was kept, and put back
+      REQUIRE(v == 7);
+  }
 }
 
 TEST_CASE(
     "conflict watch: rollback puts back each word the launch wrote, as before its first write") {
   alignas(8) std::uint32_t mem[4] = {10, 20, 30, 40};
   LaneConflictWatch w;
-  REQUIRE(w.beginLaunch(4));
-  const std::uint32_t f = w.beginBlock(4);
-  REQUIRE(w.access(f, at(mem), 4, true, false));
+  LaneConflictWatch::Cursor c;
+  REQUIRE(w.beginLaunch(4, 4, false));
+  const std::uint32_t f = w.beginBlock(c, 0);
+  REQUIRE(w.access(c, f, at(mem), 4, true, false));
   mem[0] = 11;
-  REQUIRE(w.access(f, at(mem), 4, true, false)); // its second write: nothing more to keep
+  REQUIRE(w.access(c, f, at(mem), 4, true, false)); // its second write: nothing more to keep
   mem[0] = 12;
-  REQUIRE(w.access(f + 2, at(mem, 8), 2, true, false)); // part of a word: the word is kept
+  REQUIRE(w.access(c, f + 2, at(mem, 8), 2, true, false)); // part of a word: the word is kept
   mem[2] = 33;
   std::uint32_t shared = 5;
-  REQUIRE(w.access(f + 3, at(&shared), 4, true, true));
+  REQUIRE(w.access(c, f + 3, at(&shared), 4, true, true));
   shared = 6;
-  CHECK_FALSE(w.access(f + 1, at(mem), 4, false, false));
-  w.rollback();
+  CHECK_FALSE(w.access(c, f + 1, at(mem), 4, false, false));
+  LaneConflictWatch::rollback(c);
   CHECK(mem[0] == 10);
   CHECK(mem[1] == 20);
   CHECK(mem[2] == 30);
