@@ -90,4 +90,19 @@ status=0
 "$warpsim" run swizzle.hip >swizzle.txt 2>&1 || status=$?
 [ "$status" -eq 4 ] || { cat swizzle.txt; fail "ds_swizzle exited $status, expected 4"; }
 grep -q "^swizzle.hip:3:20: error: .*__builtin_amdgcn_ds_swizzle" swizzle.txt || { cat swizzle.txt; fail "ds_swizzle message"; }
+# A 32-bit mask in a _sync function: refused at compile time, as hipcc does.
+cat >mask32.hip <<'HIP'
+#include <hip/hip_runtime.h>
+__global__ void k(int *o) {
+  int v = o[threadIdx.x];
+  v += __shfl_down_sync(0xffffffff, v, 16);
+  o[threadIdx.x] = v;
+}
+int main() { return 0; }
+HIP
+status=0
+"$warpsim" run mask32.hip >mask32.txt 2>&1 || status=$?
+[ "$status" -eq 4 ] || { cat mask32.txt; fail "32-bit mask exited $status, expected 4"; }
+grep -q "error: .*The mask must be a 64-bit integer" mask32.txt || { cat mask32.txt; fail "32-bit mask message"; }
+grep -q "^mask32.hip:4:8: note: in instantiation" mask32.txt || { cat mask32.txt; fail "32-bit mask location"; }
 echo "check-hipcc: OK"

@@ -17,6 +17,8 @@
 
 #include <cuda_runtime.h>
 
+#include <type_traits>
+
 #define WARPSIM_HIP_ATTRS __attribute__((always_inline, nodebug)) inline
 #define WARPSIM_HIP_WAVE (~0ull)
 
@@ -51,6 +53,57 @@ WARPSIM_HIP_SHFL(unsigned long long)
 WARPSIM_HIP_SHFL(float)
 WARPSIM_HIP_SHFL(double)
 #undef WARPSIM_HIP_SHFL
+
+// HIP's *_sync functions take 64-bit masks only: hipcc refuses a 32-bit one
+// at compile time (a CUDA mask such as 0xffffffff names half a wavefront,
+// the commonest wave64 porting bug), and so does warpsim for HIP source.
+// These templates are chosen over warpsim's (unsigned long long) functions
+// only for a narrower integer mask, and stop the compile there.
+namespace warpsim::hip {
+template <class M>
+using NarrowMask = std::enable_if_t<std::is_integral_v<M> && sizeof(M) != 8, int>;
+template <class M> constexpr bool kWideMask = sizeof(M) == 8;
+} // namespace warpsim::hip
+#define WARPSIM_HIP_NARROW_MASK(M)                                                                 \
+  static_assert(::warpsim::hip::kWideMask<M>,                                                      \
+                "The mask must be a 64-bit integer. Implicitly promoting a smaller integer is "    \
+                "almost always an error (HIP: wavefronts have 64 lanes)")
+template <class M, class T, ::warpsim::hip::NarrowMask<M> = 0>
+T __shfl_sync(M, T var, int, int = 0) {
+  WARPSIM_HIP_NARROW_MASK(M);
+  return var;
+}
+template <class M, class T, ::warpsim::hip::NarrowMask<M> = 0>
+T __shfl_up_sync(M, T var, unsigned int, int = 0) {
+  WARPSIM_HIP_NARROW_MASK(M);
+  return var;
+}
+template <class M, class T, ::warpsim::hip::NarrowMask<M> = 0>
+T __shfl_down_sync(M, T var, unsigned int, int = 0) {
+  WARPSIM_HIP_NARROW_MASK(M);
+  return var;
+}
+template <class M, class T, ::warpsim::hip::NarrowMask<M> = 0>
+T __shfl_xor_sync(M, T var, int, int = 0) {
+  WARPSIM_HIP_NARROW_MASK(M);
+  return var;
+}
+template <class M, ::warpsim::hip::NarrowMask<M> = 0> unsigned long long __ballot_sync(M, int) {
+  WARPSIM_HIP_NARROW_MASK(M);
+  return 0;
+}
+template <class M, ::warpsim::hip::NarrowMask<M> = 0> int __any_sync(M, int) {
+  WARPSIM_HIP_NARROW_MASK(M);
+  return 0;
+}
+template <class M, ::warpsim::hip::NarrowMask<M> = 0> int __all_sync(M, int) {
+  WARPSIM_HIP_NARROW_MASK(M);
+  return 0;
+}
+template <class M, ::warpsim::hip::NarrowMask<M> = 0> void __syncwarp(M) {
+  WARPSIM_HIP_NARROW_MASK(M);
+}
+#undef WARPSIM_HIP_NARROW_MASK
 
 // The lane of the calling thread in its wavefront: threads are numbered
 // x-fastest in the block and cut into warps of warpSize, as on the GPU.
