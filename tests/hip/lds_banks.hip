@@ -8,13 +8,13 @@
 #include <cstdio>
 
 __global__ void strides(float *out) {
-  __shared__ float s[64 * 33];
+  __shared__ float a[64], b[2 * 64], c[33 * 64];
   const unsigned t = threadIdx.x;
-  s[t] = 1.0f;          // stride 1
-  s[2 * t] = 2.0f;      // stride 2: 2-way
-  s[33 * t] = 3.0f;     // stride 33: none
+  a[t] = 1.0f;      // stride 1
+  b[2 * t] = 2.0f;  // stride 2: 2-way
+  c[33 * t] = 3.0f; // stride 33: none
   __syncthreads();
-  out[t] = s[t] + s[2 * t] + s[33 * t];
+  out[t] = a[t] + b[2 * t] + c[33 * t];
 }
 
 int main() {
