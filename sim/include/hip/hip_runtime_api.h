@@ -477,6 +477,31 @@ inline hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t st
   return cudaEventElapsedTime(ms, start, stop);
 }
 
+// ------------------------------------------------------------- launches
+// hipLaunchKernel / hipLaunchCooperativeKernel with a kernel the front end
+// can name are rewritten into ::warpsim::launchWithArgs, as CUDA's
+// cudaLaunchKernel is (docs/frontend.md); what stays (a kernel reached
+// through a pointer variable) is CUDA's call.
+inline hipError_t hipLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,
+                                  std::size_t smem = 0, hipStream_t stream = nullptr) {
+  return cudaLaunchKernel(func, grid, block, args, smem, stream);
+}
+inline hipError_t hipLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args,
+                                             unsigned int smem = 0, hipStream_t stream = nullptr) {
+  return cudaLaunchCooperativeKernel(func, grid, block, args, smem, stream);
+}
+template <class... P>
+hipError_t hipLaunchKernel(void (*func)(P...), dim3 grid, dim3 block, void **args,
+                           std::size_t smem = 0, hipStream_t stream = nullptr) {
+  return cudaLaunchKernel(reinterpret_cast<const void *>(func), grid, block, args, smem, stream);
+}
+template <class... P>
+hipError_t hipLaunchCooperativeKernel(void (*func)(P...), dim3 grid, dim3 block, void **args,
+                                      unsigned int smem = 0, hipStream_t stream = nullptr) {
+  return cudaLaunchCooperativeKernel(reinterpret_cast<const void *>(func), grid, block, args, smem,
+                                     stream);
+}
+
 // ------------------------------------------------------------- functions
 template <class F> hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, F *func) {
   return cudaFuncGetAttributes_impl(attr, reinterpret_cast<const void *>(func));
