@@ -408,6 +408,11 @@ commands:
                      nvcc's command line (also as warpsim-nvcc): objects
                      and simulated executables; run them with
                      run|check --exec PROGRAM [options] [-- args]
+  hipcc [hipcc options] FILE...
+                     hipcc's command line for AMD HIP (also as
+                     warpsim-hipcc); HIP source (.hip, or including a
+                     hip/ header) runs on --arch cdna3 (64 lanes) by
+                     default under every command (docs/hip.md)
 
 options:
 )" + optionsHelp(false) +
