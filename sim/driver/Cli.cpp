@@ -1,7 +1,5 @@
 #include "Cli.h"
 
-#include "HipMode.h"
-
 #include <algorithm>
 #include <charconv>
 #include <utility>

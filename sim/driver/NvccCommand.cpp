@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../include/hip/hip_version.h"
 #include "Cli.h"
 #include "Compiler.h"
 #include "HipArgs.h"
@@ -87,9 +88,11 @@ void printHelp() {
 }
 
 void printHipccVersion() {
+  // The HIP release warpsim's HIP headers follow (hip/hip_version.h).
   std::printf("HIP version: %d.%d.%d-warpsim\n"
               "warpsim hipcc %s: compiles HIP C++ for a simulated AMD GPU on the CPU (clang %s)\n",
-              6, 2, 0, WARPSIM_VERSION, WARPSIM_CLANGXX);
+              HIP_VERSION_MAJOR, HIP_VERSION_MINOR, HIP_VERSION_PATCH, WARPSIM_VERSION,
+              WARPSIM_CLANGXX);
 }
 
 void printHipccHelp() {
@@ -236,10 +239,9 @@ std::string missingMainMessage(const NvccOptions &n, const std::string &out,
          names + ") defines 'main' (to build units without main use -c or -lib)\n";
 }
 
-} // namespace
-
-namespace {
+// The build both drivers share (below).
 int runBuild(const NvccOptions &n);
+
 } // namespace
 
 bool calledAsNvcc(const char *argv0) {
