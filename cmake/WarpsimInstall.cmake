@@ -4,6 +4,7 @@
 # resource directory and Boost.Context come from the system.
 #   P/bin/warpsim
 #   P/bin/warpsim-nvcc    a link to warpsim: nvcc's command line (docs/cli.md)
+#   P/bin/warpsim-hipcc   a link to warpsim: hipcc's command line (docs/hip.md)
 #   P/lib/warpsim/        the runtime archives every simulated program links
 #   P/share/warpsim/include/  the CUDA and warpsim device headers (sim/include)
 #   P/share/warpsim/arch/     the architecture data (model/arch, built into warpsim)
@@ -14,6 +15,7 @@ install(TARGETS warpsim EXPORT warpsimTargets RUNTIME DESTINATION bin)
 # The relative link made beside the built warpsim (sim/CMakeLists.txt) is
 # installed as a link.
 install(PROGRAMS "$<TARGET_FILE_DIR:warpsim>/warpsim-nvcc" DESTINATION bin)
+install(PROGRAMS "$<TARGET_FILE_DIR:warpsim>/warpsim-hipcc" DESTINATION bin)
 # warpsim-nvcc's toolkit directory (NvccCommand.cpp): linker scripts naming
 # the installed runtime, written with the install prefix (absolute paths: a
 # moved prefix must be installed again for CMake links through them).

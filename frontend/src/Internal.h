@@ -158,7 +158,13 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 makeUserFileSystem(UserFiles &files, std::vector<std::string> system_prefixes,
                    std::string main_file_abs, std::string main_file_name,
                    const std::map<std::string, ArchLayer> *arch = nullptr,
-                   const std::map<std::string, std::string> *merged = nullptr);
+                   const std::map<std::string, std::string> *merged = nullptr, bool hip = false);
+// HIP source (TranslateOptions::hip): every `__CUDA_ARCH__` identifier of
+// `text` becomes `__WS_NOCUDA__` (never defined, as hipcc for AMD leaves it)
+// and every `__HIP_DEVICE_COMPILE__` becomes `__CUDA_ARCH__` padded with
+// spaces, so that the __CUDA_ARCH__ pass gives device code hipcc's device
+// view; both keep every column.
+std::string hipDeviceMacroSpelling(std::string text);
 
 // ------------------------------------------------------------ parse set-up
 
@@ -169,6 +175,7 @@ struct ParseSetup {
   std::vector<std::string> common;           // flags of the parse and the final compile
   std::vector<std::string> compile_includes; // -I, absolute, for the final compile
   std::vector<std::string> system;           // prefixes of files that are not the user's
+  bool hip = false;                          // TranslateOptions::hip
 };
 ParseSetup makeParseSetup(const TranslateOptions &opts);
 

@@ -312,10 +312,13 @@ public:
     if (fd == nullptr || call->getNumArgs() < 2 || !fd->getDeclContext()->isTranslationUnit())
       return true;
     const std::string callee = fd->getNameAsString();
-    const bool cooperative = callee == "cudaLaunchCooperativeKernel";
+    // HIP's hipLaunchKernel / hipLaunchCooperativeKernel take CUDA's
+    // arguments in CUDA's order (docs/hip.md).
+    const bool cooperative =
+        callee == "cudaLaunchCooperativeKernel" || callee == "hipLaunchCooperativeKernel";
     // cudaLaunchKernelEx(config, kernel, args...): the kernel is argument 1.
     const bool ex = callee == "cudaLaunchKernelEx";
-    if (!cooperative && !ex && callee != "cudaLaunchKernel")
+    if (!cooperative && !ex && callee != "cudaLaunchKernel" && callee != "hipLaunchKernel")
       return true;
     const unsigned k = ex ? 1 : 0;
     const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(call->getArg(k)->IgnoreParenCasts());
@@ -416,7 +419,9 @@ private:
       // same registration.
       graphs_ = text.contains("cudaKernelNodeParams") || text.contains("cudaGraphAddKernelNode") ||
                         text.contains("cudaLaunchKernel") ||
-                        text.contains("cudaLaunchCooperativeKernel")
+                        text.contains("cudaLaunchCooperativeKernel") ||
+                        text.contains("hipLaunchKernel") ||
+                        text.contains("hipLaunchCooperativeKernel")
                     ? 1
                     : 0;
     }

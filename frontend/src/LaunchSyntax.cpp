@@ -80,6 +80,20 @@ public:
   LaunchPassDetail run() {
     std::size_t copied = 0; // source text up to here is in out_
     for (std::size_t i = 0; i + 1 < toks_.size(); ++i) {
+      if (isDynamicSharedMacro(i)) {
+        if (!rewriteDynamicShared(i, copied))
+          return std::move(detail_);
+        while (i + 1 < toks_.size() && toks_[i + 1].begin < copied)
+          ++i;
+        continue;
+      }
+      if (isGglLaunch(i)) {
+        if (!rewriteGglSite(i, copied))
+          return std::move(detail_);
+        while (i + 1 < toks_.size() && toks_[i + 1].begin < copied)
+          ++i; // past the launch's first five arguments
+        continue;
+      }
       if (!isLaunchOpen(i))
         continue;
       if (!rewriteSite(i, copied))
@@ -111,6 +125,148 @@ private:
   }
   bool isLaunchClose(std::size_t i) const {
     return is(i, clang::tok::greatergreater) && is(i + 1, clang::tok::greater) && adjacent(i);
+  }
+
+  // HIP's launch macro, `hipLaunchKernelGGL(kernel, grid, block, smem,
+  // stream, args...)`: hip_runtime.h defines it as `kernel<<<...>>>(args)`,
+  // which a header's macro cannot hand the launch pass, so a user file's use
+  // is lowered here like `<<<...>>>` (not a `#define` of the name itself).
+  bool isGglLaunch(std::size_t i) const {
+    return isIdent(toks_[i]) && toks_[i].text == "hipLaunchKernelGGL" &&
+           is(i + 1, clang::tok::l_paren) &&
+           !(i > 0 && isIdent(toks_[i - 1]) && toks_[i - 1].text == "define");
+  }
+
+  // HIP's `HIP_DYNAMIC_SHARED(type, name)`: `extern __shared__ type name[];`,
+  // which the shared-memory rewrite then takes as written (it refuses a
+  // __shared__ declaration a macro writes).
+  bool isDynamicSharedMacro(std::size_t i) const {
+    return isIdent(toks_[i]) && toks_[i].text == "HIP_DYNAMIC_SHARED" &&
+           is(i + 1, clang::tok::l_paren) &&
+           !(i > 0 && isIdent(toks_[i - 1]) && toks_[i - 1].text == "define");
+  }
+
+  bool rewriteDynamicShared(std::size_t name, std::size_t &copied) {
+    const std::size_t nameOff = toks_[name].begin;
+    std::size_t lastComma = std::string::npos, close = std::string::npos;
+    int depth = 0;
+    for (std::size_t j = name + 2; j < toks_.size(); ++j) {
+      auto k = toks_[j].kind;
+      if (k == clang::tok::l_paren || k == clang::tok::l_square || k == clang::tok::l_brace ||
+          k == clang::tok::less)
+        ++depth;
+      else if (k == clang::tok::greater)
+        --depth;
+      else if (k == clang::tok::r_paren || k == clang::tok::r_square || k == clang::tok::r_brace) {
+        if (depth-- == 0) {
+          close = j;
+          break;
+        }
+      } else if (k == clang::tok::comma && depth == 0)
+        lastComma = j;
+    }
+    if (close == std::string::npos || lastComma == std::string::npos || lastComma == name + 2 ||
+        close != lastComma + 2 || !isIdent(toks_[lastComma + 1]))
+      return fail(nameOff, "expected HIP_DYNAMIC_SHARED(type, name)");
+    TextEdit edit;
+    edit.orig_begin = nameOff;
+    edit.orig_end = toks_[close].end;
+    edit.anchor = nameOff;
+    out_.append(src_.substr(copied, nameOff - copied));
+    edit.new_begin = out_.size();
+    out_ += "extern __shared__ ";
+    copyTokens(name + 2, lastComma - 1, edit);
+    out_ += ' ';
+    copyTokens(lastComma + 1, lastComma + 1, edit);
+    out_ += "[];"; // hip_runtime.h's macro ends the declaration itself
+    out_ += lineBreaks(edit.orig_begin, edit.orig_end);
+    edit.new_end = out_.size();
+    copied = edit.orig_end;
+    detail_.edits.push_back(std::move(edit));
+    return true;
+  }
+
+  bool rewriteGglSite(std::size_t name, std::size_t &copied) {
+    const std::size_t nameOff = toks_[name].begin;
+    // The macro's arguments at depth 0, as the preprocessor splits them
+    // (commas inside (), [] and {} do not split; template arguments need
+    // parentheses or HIP_KERNEL_NAME, as with hipcc).
+    std::vector<std::pair<std::size_t, std::size_t>> argsTok; // [first, last]
+    std::size_t start = name + 2;
+    int depth = 0;
+    for (std::size_t j = start; j < toks_.size(); ++j) {
+      auto k = toks_[j].kind;
+      if (k == clang::tok::l_paren || k == clang::tok::l_square || k == clang::tok::l_brace) {
+        ++depth;
+      } else if (k == clang::tok::r_paren || k == clang::tok::r_square ||
+                 k == clang::tok::r_brace) {
+        if (depth-- == 0) {
+          if (k != clang::tok::r_paren)
+            break;
+          if (j > start)
+            argsTok.push_back({start, j - 1});
+          break;
+        }
+      } else if (k == clang::tok::comma && depth == 0) {
+        if (j == start)
+          return fail(toks_[j].begin, "expected an argument of hipLaunchKernelGGL before ','");
+        argsTok.push_back({start, j - 1});
+        start = j + 1;
+        // The arguments after the fifth stay where they are.
+        if (argsTok.size() == 5)
+          break;
+      }
+    }
+    if (argsTok.size() < 5)
+      return fail(nameOff, "hipLaunchKernelGGL needs a kernel, grid, block, shared memory bytes "
+                           "and a stream before the kernel's arguments");
+    // Where the copied text resumes: the ',' before the kernel's arguments,
+    // or the ')' when there are none.
+    const std::size_t rest = argsTok[4].second + 1;
+    auto [kFirst, kLast] = argsTok[0];
+    // HIP_KERNEL_NAME(k<T, 4>) (the macro that protects template commas).
+    if (isIdent(toks_[kFirst]) && toks_[kFirst].text == "HIP_KERNEL_NAME" &&
+        is(kFirst + 1, clang::tok::l_paren) && is(kLast, clang::tok::r_paren) &&
+        kLast > kFirst + 2) {
+      kFirst += 2;
+      kLast -= 1;
+    }
+
+    LaunchSite site;
+    site.orig_callee = toks_[kFirst].begin;
+    site.orig_launch = nameOff;
+    lineAndColumn(src_, site.orig_callee, site.line, site.col);
+    site.callee_text = normalised(kFirst, kLast);
+
+    TextEdit edit;
+    edit.orig_begin = nameOff;
+    edit.orig_end = toks_[rest].begin;
+    edit.anchor = site.orig_callee;
+
+    out_.append(src_.substr(copied, nameOff - copied));
+    site.new_begin = edit.new_begin = out_.size();
+    out_ += "::warpsim::launch(";
+    site.site_offset = out_.size();
+    out_ += "::warpsim::KernelSite{\"" + escapeForStringLiteral(site.callee_text) + "\", \"" +
+            file_ + "\", " + std::to_string(site.line) + ", " + std::to_string(site.col) +
+            ", ::warpsim::kUnknownSmem, nullptr}";
+    site.site_length = out_.size() - site.site_offset;
+    out_ += ", ::warpsim::LaunchConfig(";
+    for (std::size_t a = 1; a < 5; ++a) {
+      if (a > 1)
+        out_ += ", ";
+      copyTokens(argsTok[a].first, argsTok[a].second, edit);
+    }
+    out_ += "), [=](auto&&... __ws_a) { ";
+    copyTokens(kFirst, kLast, edit);
+    out_ += "(__ws_a...); }";
+    out_ += lineBreaks(edit.orig_begin, edit.orig_end);
+    site.new_end = edit.new_end = out_.size();
+    copied = edit.orig_end;
+
+    detail_.sites.push_back(std::move(site));
+    detail_.edits.push_back(std::move(edit));
+    return true;
   }
 
   bool fail(std::size_t offset, std::string message) {
@@ -344,7 +500,9 @@ std::size_t LaunchPassDetail::toOriginal(std::size_t offset) const {
 LaunchPassDetail runLaunchPass(std::string_view source, std::string_view file_for_site) {
   // Most files have no launch at all: skip the lexer for them.
   LaunchPassDetail d;
-  if (source.find("<<<") == std::string_view::npos) {
+  if (source.find("<<<") == std::string_view::npos &&
+      source.find("hipLaunchKernelGGL") == std::string_view::npos &&
+      source.find("HIP_DYNAMIC_SHARED") == std::string_view::npos) {
     d.result.ok = true;
     d.result.text = std::string(source);
   } else {

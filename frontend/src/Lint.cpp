@@ -81,7 +81,8 @@ LintResult lint(const TranslateOptions &opts) {
   LintOutputs outputs;
   FirstErrorConsumer diag(files);
   {
-    auto fs = makeUserFileSystem(files, setup.system, setup.main_abs, opts.input_path);
+    auto fs = makeUserFileSystem(files, setup.system, setup.main_abs, opts.input_path, nullptr,
+                                 nullptr, setup.hip);
     auto fm = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), fs);
     clang::tooling::ToolInvocation invocation(
         setup.args, std::make_unique<LintAction>(files, outputs), fm.get());

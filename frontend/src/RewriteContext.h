@@ -31,6 +31,7 @@ public:
   clang::SourceManager &sm;
   clang::Rewriter &rewriter;
   UserFiles &files;
+  bool hip = false; // TranslateOptions::hip: device asm is AMD's, refused as such
 
   // The user file `loc` (a file location, not a macro one) lies in.
   UserFile *userFile(clang::SourceLocation loc) const;

@@ -58,6 +58,7 @@ struct Outputs {
   DefinitionLines device_only; // the plan's: device-only definitions (ArchPasses.cpp)
   DefinitionLines bodies;      // the plan's: bodies and class definitions
   bool needs_main = false;     // TranslateOptions::needs_main
+  bool hip = false;            // TranslateOptions::hip
 };
 
 class Consumer : public clang::ASTConsumer {
@@ -83,6 +84,7 @@ public:
       return;
     clang::Rewriter rewriter(ast.getSourceManager(), ast.getLangOpts());
     RewriteContext ctx(ast, rewriter, files_);
+    ctx.hip = out_.hip;
     checkUnsupportedConstructs(ctx);
     rewriteDeviceHeap(ctx);
     rewriteGridConstantParams(ctx);
@@ -232,11 +234,14 @@ ParseSetup makeParseSetup(const TranslateOptions &opts) {
   std::vector<std::string> &compileIncludes = s.compile_includes;
   std::vector<std::string> parseIncludes;
   common.push_back("-std=" + opts.std);
-  // nvcc defines the list of architectures it compiles for in both passes.
-  common.push_back("-D__CUDA_ARCH_LIST__=" + std::to_string(opts.cuda_arch));
-  // With __CUDACC_VER_MAJOR__/MINOR__ (warpsim/cuda_keywords.h): nvcc
-  // --version's V13.0.48, which CMake's compiler identification reads.
-  common.push_back("-D__CUDACC_VER_BUILD__=48");
+  s.hip = opts.hip;
+  if (!opts.hip) {
+    // nvcc defines the list of architectures it compiles for in both passes.
+    common.push_back("-D__CUDA_ARCH_LIST__=" + std::to_string(opts.cuda_arch));
+    // With __CUDACC_VER_MAJOR__/MINOR__ (warpsim/cuda_keywords.h): nvcc
+    // --version's V13.0.48, which CMake's compiler identification reads.
+    common.push_back("-D__CUDACC_VER_BUILD__=48");
+  }
   // What a macro defined by both of nvcc's passes expands through (ArchPasses.cpp).
   for (std::string &d : archPickDefines(opts.cuda_arch))
     common.push_back(std::move(d));
@@ -306,10 +311,11 @@ TranslateResult translate(const TranslateOptions &opts) {
   outputs->plan_arch = true;
   outputs->cuda_arch = opts.cuda_arch;
   outputs->needs_main = opts.needs_main;
+  outputs->hip = opts.hip;
   auto diag = std::make_unique<FirstErrorConsumer>(*files);
   auto parse = [&](const std::map<std::string, ArchLayer> *arch,
                    const std::map<std::string, std::string> *merged) {
-    auto fs = makeUserFileSystem(*files, system, mainAbs, opts.input_path, arch, merged);
+    auto fs = makeUserFileSystem(*files, system, mainAbs, opts.input_path, arch, merged, opts.hip);
     auto fm = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), fs);
     clang::tooling::ToolInvocation invocation(args, std::make_unique<Action>(*files, *outputs),
                                               fm.get());
@@ -326,7 +332,8 @@ TranslateResult translate(const TranslateOptions &opts) {
     ConditionalChains hostChains, deviceChains;
     for (bool device : {false, true}) {
       UserFiles viewFiles;
-      auto fs = makeUserFileSystem(viewFiles, system, mainAbs, opts.input_path);
+      auto fs = makeUserFileSystem(viewFiles, system, mainAbs, opts.input_path, nullptr, nullptr,
+                                   opts.hip);
       auto fm = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), fs);
       std::vector<std::string> viewArgs = args;
       if (device)
@@ -347,6 +354,7 @@ TranslateResult translate(const TranslateOptions &opts) {
       outputs->plan_arch = true;
       outputs->cuda_arch = opts.cuda_arch;
       outputs->needs_main = opts.needs_main;
+      outputs->hip = opts.hip;
       diag = std::make_unique<FirstErrorConsumer>(*files);
       parse(nullptr, &merged.text);
     }
@@ -356,6 +364,7 @@ TranslateResult translate(const TranslateOptions &opts) {
     files = std::make_unique<UserFiles>();
     outputs = std::make_unique<Outputs>();
     outputs->needs_main = opts.needs_main;
+    outputs->hip = opts.hip;
     outputs->arch_macros = planned->arch_macros;
     diag = std::make_unique<FirstErrorConsumer>(*files);
     parse(&planned->arch, merged.text.empty() ? nullptr : &merged.text);

@@ -57,6 +57,14 @@ public:
   bool VisitGCCAsmStmt(clang::GCCAsmStmt *s) {
     const clang::SourceLocation at = ctx_.sm.getExpansionLoc(s->getAsmLoc());
     const std::string text = s->getAsmString()->getString().str();
+    if (ctx_.hip) {
+      // HIP device code's asm is AMD GCN/CDNA assembly, which warpsim does
+      // not execute (it runs PTX only): refused, never compiled for the CPU.
+      ctx_.error(at, "AMD GPU inline assembly is not supported by warpsim ('" + shownAsm(text) +
+                         "'): write it in HIP C++ or with the HIP intrinsics warpsim provides "
+                         "(docs/hip.md)");
+      return true;
+    }
     model::PtxProgram program;
     std::string why;
     if (!model::parsePtx(text, program, why)) {

@@ -60,10 +60,10 @@ class UserFileSystem : public vfs::ProxyFileSystem {
 public:
   UserFileSystem(UserFiles &files, std::vector<std::string> system_prefixes, std::string main_abs,
                  std::string main_name, const std::map<std::string, ArchLayer> *arch,
-                 const std::map<std::string, std::string> *merged)
+                 const std::map<std::string, std::string> *merged, bool hip)
       : ProxyFileSystem(vfs::getRealFileSystem()), files_(files),
         system_(std::move(system_prefixes)), main_abs_(std::move(main_abs)),
-        main_name_(std::move(main_name)), arch_(arch), merged_(merged) {}
+        main_name_(std::move(main_name)), arch_(arch), merged_(merged), hip_(hip) {}
 
   llvm::ErrorOr<vfs::Status> status(const llvm::Twine &path) override {
     auto st = getUnderlyingFS().status(path);
@@ -92,6 +92,7 @@ private:
   std::string main_abs_, main_name_;
   const std::map<std::string, ArchLayer> *arch_;
   const std::map<std::string, std::string> *merged_;
+  bool hip_; // HIP source: __HIP_DEVICE_COMPILE__ respelled (hipDeviceMacroSpelling)
 
   // A file the launch pass rejected is parsed as it is; the pass's error is
   // reported in place of the parser's.
@@ -139,7 +140,7 @@ private:
     f.name = name;
     f.abs_path = abs;
     f.on_disk = (*buf)->getBuffer().str();
-    f.original = f.on_disk;
+    f.original = hip_ ? hipDeviceMacroSpelling(f.on_disk) : f.on_disk;
     if (merged_ != nullptr)
       if (auto it = merged_->find(abs); it != merged_->end())
         f.original = it->second;
@@ -168,10 +169,10 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 makeUserFileSystem(UserFiles &files, std::vector<std::string> system_prefixes,
                    std::string main_file_abs, std::string main_file_name,
                    const std::map<std::string, ArchLayer> *arch,
-                   const std::map<std::string, std::string> *merged) {
+                   const std::map<std::string, std::string> *merged, bool hip) {
   return llvm::makeIntrusiveRefCnt<UserFileSystem>(files, std::move(system_prefixes),
                                                    std::move(main_file_abs),
-                                                   std::move(main_file_name), arch, merged);
+                                                   std::move(main_file_name), arch, merged, hip);
 }
 
 } // namespace warpsim::frontend

@@ -54,6 +54,11 @@ const std::map<std::string, Setter, std::less<>> &setters() {
          a.vendor = v;
          return true;
        }},
+      {"target_id",
+       [](ArchSpec &a, std::string_view v) {
+         a.target_id = v;
+         return true;
+       }},
       {"compute_major", number(&ArchSpec::compute_major)},
       {"compute_minor", number(&ArchSpec::compute_minor)},
       {"warp_size", number(&ArchSpec::warp_size)},
@@ -118,8 +123,8 @@ ArchParseResult parseArchSpec(std::string_view text) {
     seen.insert(std::string(key));
   }
   // Keys that may be left out (newer additions with a sensible default).
-  static const std::set<std::string, std::less<>> optional = {"shared_phase_lanes",
-                                                              "reserved_shared_per_block"};
+  static const std::set<std::string, std::less<>> optional = {
+      "shared_phase_lanes", "reserved_shared_per_block", "target_id"};
   for (const auto &[key, setter] : setters())
     if (!seen.count(key) && !optional.count(key))
       return {std::nullopt, "missing key '" + key + "'"};

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <utility>
 
+#include "HipMode.h"
 #include "KernelFilter.h"
 #include "LogFile.h"
 #include "warpsim/model/ArchSpec.h"
@@ -166,6 +167,7 @@ std::optional<std::string> apply(const Option &row, const std::string &arg, cons
     if (!model::builtinArch(v))
       return "unknown architecture '" + v + "' (known: " + archList() + ")";
     o.arch = v;
+    o.arch_given = true;
     break;
   case Id::WarpSize:
     store(v, o.warp_size);
@@ -404,6 +406,11 @@ commands:
                      nvcc's command line (also as warpsim-nvcc): objects
                      and simulated executables; run them with
                      run|check --exec PROGRAM [options] [-- args]
+  hipcc [hipcc options] FILE...
+                     hipcc's command line for AMD HIP (also as
+                     warpsim-hipcc); HIP source (.hip, or including a
+                     hip/ header) runs on --arch cdna3 (64 lanes) by
+                     default under every command (docs/hip.md)
 
 options:
 )" + optionsHelp(false) +
@@ -484,6 +491,10 @@ CliResult parseCommandLine(const std::vector<std::string> &args) {
   }
   if (o.input.empty())
     return {std::nullopt, "no input file (usage: warpsim " + cmd + " FILE.cu [options])"};
+  // HIP source (a .hip file, or one that includes a hip/ header) is built as
+  // hipcc builds it, for an AMD wave64 device unless --arch says otherwise
+  // (docs/hip.md).
+  applyHipDefaults(o);
   // The cross-check compares against a GPU's counters and warp behaviour,
   // which only the lockstep schedule models.
   if (o.command == Command::Crosscheck && o.schedule != "lockstep")

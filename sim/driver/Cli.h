@@ -19,6 +19,10 @@ struct CliOptions {
   std::vector<std::string> defines;      // -D
   std::vector<std::string> program_args; // after --
   std::string arch = "sm_90";
+  bool arch_given = false; // --arch named: HIP source keeps it (docs/hip.md)
+  // HIP source (HipMode.h): hipcc's macros, __HIP_DEVICE_COMPILE__ in device
+  // code, AMD's arch by default.
+  bool hip = false;
   std::string std = "c++17"; // --std / -std=: the C++ dialect, nvcc 13's default
   unsigned warp_size = 0;    // 0: the architecture's
   std::string schedule = "lockstep";

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "CompileCacheLimit.h"
+#include "HipMode.h"
 #include "Process.h"
 #include "RuntimePaths.h"
 #include "ToolchainKey.h"
@@ -231,6 +232,14 @@ frontend::TranslateOptions frontendOptions(const CliOptions &o, const std::strin
   t.std = o.std;
   if (auto spec = model::builtinArch(o.arch))
     t.cuda_arch = static_cast<unsigned>(spec->compute_major * 100 + spec->compute_minor * 10);
+  if (o.hip) {
+    // hipcc's view (docs/hip.md): its macros, and __HIP_DEVICE_COMPILE__,
+    // which the front end puts where __CUDA_ARCH__ would be, is 1.
+    t.hip = true;
+    t.cuda_arch = 1;
+    const std::vector<std::string> hip = hipDefines(o.arch, o.warp_size);
+    t.defines.insert(t.defines.begin(), hip.begin(), hip.end());
+  }
   return t;
 }
 
@@ -291,6 +300,9 @@ BuildResult buildProgram(const CliOptions &o) {
   // The dialect and __CUDA_ARCH__ change what the front end makes of it.
   const frontend::TranslateOptions fo = frontendOptions(o, "");
   keyText += "\0S" + fo.std + "\0A" + std::to_string(fo.cuda_arch);
+  if (fo.hip) // hipcc's macros (the architecture's, HipMode.cpp)
+    for (const auto &d : fo.defines)
+      keyText += "\0H" + d;
   const fs::path cache = cacheDirectory(o);
   keyText += hex(toolchainKey(cache));
   const std::vector<std::string> compileFlags = instrumentedCompileFlags(o, instrumentation);

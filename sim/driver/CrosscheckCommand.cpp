@@ -205,6 +205,10 @@ bool readInputs(const CliOptions &o, Inputs &in) {
 bool chooseNvcc(const CliOptions &o, std::string &nvcc, std::vector<std::string> &notes) {
   if (o.no_native) {
     notes.push_back("native build: skipped (--no-native)");
+  } else if (o.hip) {
+    // nvcc does not compile HIP source; a ROCm device is not a crosscheck
+    // target (docs/hip.md): --recorded outputs still compare.
+    notes.push_back("native build: skipped, HIP source (nvcc builds CUDA only)");
   } else if (!o.nvcc.empty()) {
     if (!executable(o.nvcc)) {
       usageError("--nvcc '" + o.nvcc + "' is not an executable file");

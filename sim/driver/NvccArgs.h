@@ -48,6 +48,9 @@ struct NvccOptions {
   std::string optimisation; // -O level as given (host code; device code as warpsim's default)
   bool keep = false;        // --keep: accepted (nothing intermediate worth keeping)
   std::vector<std::string> warnings; // accepted options that do nothing here, said once with -v
+  // `warpsim hipcc` (HipArgs.h): its device sources (kind Cuda) are HIP,
+  // built as docs/hip.md says; messages name hipcc.
+  bool hip = false;
 };
 
 struct NvccParse {

@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../include/hip/hip_version.h"
 #include "Cli.h"
 #include "Compiler.h"
+#include "HipArgs.h"
 #include "NvccArgs.h"
 #include "Process.h"
 #include "RuntimePaths.h"
@@ -85,6 +87,27 @@ void printHelp() {
       "`warpsim check --exec ./prog -- args`. See docs/cli.md.\n");
 }
 
+void printHipccVersion() {
+  // The HIP release warpsim's HIP headers follow (hip/hip_version.h).
+  std::printf("HIP version: %d.%d.%d-warpsim\n"
+              "warpsim hipcc %s: compiles HIP C++ for a simulated AMD GPU on the CPU (clang %s)\n",
+              HIP_VERSION_MAJOR, HIP_VERSION_MINOR, HIP_VERSION_PATCH, WARPSIM_VERSION,
+              WARPSIM_CLANGXX);
+}
+
+void printHipccHelp() {
+  std::printf(
+      "usage: warpsim hipcc [hipcc options] FILE... (also installed as warpsim-hipcc)\n\n"
+      "Compiles HIP C++ (.hip, .cpp, .cu), host C (.c) into objects and links simulated\n"
+      "executables, taking hipcc's command line: -c, -o, -I, -isystem, -D, -U, -std=, -O*,\n"
+      "-g, --offload-arch=gfx942, -x hip|c++|c, -fgpu-rdc, -l, -L, -Wl,, -Xlinker, -include,\n"
+      "-M/-MD/-MF/-MT, -v, --version. The program runs alone (raw findings on stderr) or\n"
+      "under `warpsim check --exec ./prog -- args`. See docs/hip.md.\n");
+}
+
+// The command's name in messages.
+const char *toolName(const NvccOptions &n) { return n.hip ? "warpsim hipcc" : "warpsim nvcc"; }
+
 std::string stem(const std::string &path) { return fs::path(path).stem().string(); }
 
 bool isSource(NvccInputKind k) {
@@ -99,6 +122,7 @@ CliOptions unitOptions(const NvccOptions &n, const std::string &input,
   o.input = input;
   o.include_dirs = n.include_dirs;
   o.arch = n.arch;
+  o.arch_given = true;
   o.std = n.std;
   o.fmad = n.fmad;
   // -U NAME removes an earlier -D NAME, as in a compiler's command line.
@@ -151,10 +175,12 @@ int compileOne(const NvccOptions &n, const NvccInput &in, const std::string &obj
   const UnitLanguage language = in.kind == NvccInputKind::Cuda  ? UnitLanguage::Cuda
                                 : in.kind == NvccInputKind::Cxx ? UnitLanguage::Cxx
                                                                 : UnitLanguage::C;
-  if (n.verbose)
+  if (n.verbose && !n.hip)
     std::fprintf(stderr, "#$ warpsim-frontend --orig_src_file_name \"%s\" -arch compute_%s\n",
                  in.path.c_str(), n.arch.substr(3).c_str());
-  UnitResult r = compileUnit(o, language, object, hostFlagsForCompile(n.host_flags), undefines);
+  CliOptions unit = o;
+  unit.hip = n.hip && language == UnitLanguage::Cuda; // hipcc's device sources are HIP
+  UnitResult r = compileUnit(unit, language, object, hostFlagsForCompile(n.host_flags), undefines);
   if (n.verbose)
     for (const std::string &c : r.commands)
       std::fprintf(stderr, "#$ %s\n", c.c_str());
@@ -175,7 +201,7 @@ int compileOne(const NvccOptions &n, const NvccInput &in, const std::string &obj
     if (file.empty() && n.mode == NvccMode::Dependencies)
       file = n.output;
     if (!writeDependencies(file, targets, r.dependencies)) {
-      std::fprintf(stderr, "warpsim nvcc: error: cannot write '%s'\n", file.c_str());
+      std::fprintf(stderr, "%s: error: cannot write '%s'\n", toolName(n), file.c_str());
       return kCompileExit;
     }
   }
@@ -197,7 +223,9 @@ std::string missingMainMessage(const NvccOptions &n, const std::string &out,
     if (in.kind != NvccInputKind::Cuda)
       continue;
     std::vector<std::string> undefines;
-    const std::string e = missingMainError(unitOptions(n, in.path, undefines));
+    CliOptions unit = unitOptions(n, in.path, undefines);
+    unit.hip = n.hip;
+    const std::string e = missingMainError(unit);
     if (near.empty() && e.find("did you mean") != std::string::npos)
       near = e;
     if (first.empty())
@@ -207,14 +235,21 @@ std::string missingMainMessage(const NvccOptions &n, const std::string &out,
     return near;
   if (n.inputs.size() == 1 && !first.empty())
     return first;
-  return "warpsim nvcc: error: linking '" + out + "' failed: none of its inputs (" + names +
-         ") defines 'main' (to build units without main use -c or -lib)\n";
+  return std::string(toolName(n)) + ": error: linking '" + out + "' failed: none of its inputs (" +
+         names + ") defines 'main' (to build units without main use -c or -lib)\n";
 }
+
+// The build both drivers share (below).
+int runBuild(const NvccOptions &n);
 
 } // namespace
 
 bool calledAsNvcc(const char *argv0) {
   return argv0 != nullptr && fs::path(argv0).filename() == "warpsim-nvcc";
+}
+
+bool calledAsHipcc(const char *argv0) {
+  return argv0 != nullptr && fs::path(argv0).filename() == "warpsim-hipcc";
 }
 
 int runNvcc(const std::vector<std::string> &args) {
@@ -237,6 +272,30 @@ int runNvcc(const std::vector<std::string> &args) {
     printHelp();
     return 0;
   }
+  return runBuild(n);
+}
+
+int runHipcc(const std::vector<std::string> &args) {
+  NvccParse parsed = parseHipccCommandLine(args);
+  if (!parsed.options) {
+    std::fprintf(stderr, "warpsim hipcc: error: %s\n", parsed.error.c_str());
+    return kUsageExit;
+  }
+  const NvccOptions &n = *parsed.options;
+  if (n.version) {
+    printHipccVersion();
+    return 0;
+  }
+  if (n.help) {
+    printHipccHelp();
+    return 0;
+  }
+  return runBuild(n);
+}
+
+namespace {
+// The build both drivers share: compile the units, then link or archive.
+int runBuild(const NvccOptions &n) {
   if (!runtimePaths().error.empty()) {
     std::fprintf(stderr, "%s\n", runtimePaths().error.c_str());
     return kCompileExit;
@@ -251,7 +310,8 @@ int runNvcc(const std::vector<std::string> &args) {
     if (n.verbose)
       std::fprintf(stderr, "#$ %s -x c -c /dev/null -o %s\n", WARPSIM_CLANGXX, out.c_str());
     if (runCommand(cc, log) != 0) {
-      std::fprintf(stderr, "warpsim nvcc: error: cannot write '%s':\n%s", out.c_str(), log.c_str());
+      std::fprintf(stderr, "%s: error: cannot write '%s':\n%s", toolName(n), out.c_str(),
+                   log.c_str());
       return kCompileExit;
     }
     return 0;
@@ -281,7 +341,7 @@ int runNvcc(const std::vector<std::string> &args) {
   // link everything in command-line order with warpsim's runtime.
   const std::string tmp = makeTempDir();
   if (tmp.empty()) {
-    std::fprintf(stderr, "warpsim nvcc: error: cannot create a temporary directory\n");
+    std::fprintf(stderr, "%s: error: cannot create a temporary directory\n", toolName(n));
     return kCompileExit;
   }
   std::vector<std::string> objects;
@@ -305,8 +365,8 @@ int runNvcc(const std::vector<std::string> &args) {
     fs::remove(out, ec);
     std::string log;
     if (runCommand(ar, log) != 0) {
-      std::fprintf(stderr, "warpsim nvcc: error: making the library '%s' failed:\n%s", out.c_str(),
-                   log.c_str());
+      std::fprintf(stderr, "%s: error: making the library '%s' failed:\n%s", toolName(n),
+                   out.c_str(), log.c_str());
       status = kCompileExit;
     }
   } else if (status == 0) {
@@ -355,7 +415,7 @@ int runNvcc(const std::vector<std::string> &args) {
       if (const std::string m = missingMainMessage(n, out, log); !m.empty())
         std::fputs(m.c_str(), stderr);
       else
-        std::fprintf(stderr, "warpsim nvcc: error: linking '%s' failed:\n%s", out.c_str(),
+        std::fprintf(stderr, "%s: error: linking '%s' failed:\n%s", toolName(n), out.c_str(),
                      log.c_str());
       status = kCompileExit;
     } else {
@@ -365,5 +425,7 @@ int runNvcc(const std::vector<std::string> &args) {
   fs::remove_all(tmp);
   return status;
 }
+
+} // namespace
 
 } // namespace warpsim::driver

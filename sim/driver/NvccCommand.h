@@ -15,4 +15,9 @@ int runNvcc(const std::vector<std::string> &args);
 // Is this executable called as warpsim-nvcc (argv[0]'s file name)?
 bool calledAsNvcc(const char *argv0);
 
+// `warpsim hipcc` and `warpsim-hipcc` (docs/hip.md): hipcc's command line,
+// the same build as runNvcc's with HIP units.
+int runHipcc(const std::vector<std::string> &args);
+bool calledAsHipcc(const char *argv0);
+
 } // namespace warpsim::driver

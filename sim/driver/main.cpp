@@ -12,6 +12,7 @@
 #include "Compiler.h"
 #include "CrosscheckCommand.h"
 #include "ExploreCommand.h"
+#include "HipMode.h"
 #include "HtmlReport.h"
 #include "KernelFilter.h"
 #include "LintCommand.h"
@@ -169,6 +170,11 @@ int main(int argc, char **argv) {
     return runNvcc(args);
   if (!args.empty() && args[0] == "nvcc")
     return runNvcc({args.begin() + 1, args.end()});
+  // hipcc's (docs/hip.md, "warpsim hipcc"), likewise.
+  if (calledAsHipcc(argv[0]))
+    return runHipcc(args);
+  if (!args.empty() && args[0] == "hipcc")
+    return runHipcc({args.begin() + 1, args.end()});
   // `warpsim run|check --exec PROG [options] [-- args]`: a program that
   // warpsim nvcc built, run and reported as `warpsim run` does its own. PROG
   // stands where the .cu file would.
@@ -245,6 +251,14 @@ int main(int argc, char **argv) {
                    exec.c_str());
       return kUsageExit;
     }
+    // A program built from HIP names its architecture (hip/hip_runtime.h):
+    // it runs there unless --arch says otherwise.
+    if (!o.arch_given)
+      if (const std::string arch = programArch(exec); !arch.empty()) {
+        CliOptions at = o;
+        at.arch = arch;
+        return runProgram(at, exec, setup);
+      }
     return runProgram(o, exec, setup);
   }
   BuildResult b = buildProgramReporting(o);

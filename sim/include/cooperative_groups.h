@@ -285,7 +285,16 @@ public:
 
 // A tile of N consecutive threads of a warp (N a power of two, N <= warp size).
 // Tiles of 64 threads and more (several warps) are the specialisation below.
-template <unsigned N, class ParentT = void, bool MultiWarp = (N > 32)>
+// The widest tile that is one warp whatever the run's warp size: 32, or the
+// wavefront size HIP source is compiled for (__AMDGCN_WAVEFRONT_SIZE, which
+// the driver sets from the architecture: docs/hip.md), so that a HIP
+// program's thread_block_tile<64> has a wavefront's shuffles and votes.
+#if defined(__HIP__) && defined(__AMDGCN_WAVEFRONT_SIZE)
+#define WARPSIM_CG_WARP_TILE __AMDGCN_WAVEFRONT_SIZE
+#else
+#define WARPSIM_CG_WARP_TILE 32
+#endif
+template <unsigned N, class ParentT = void, bool MultiWarp = (N > WARPSIM_CG_WARP_TILE)>
 class thread_block_tile : public warp_group_ops {
   static_assert(N >= 1 && (N & (N - 1)) == 0, "thread_block_tile size must be a power of two");
 

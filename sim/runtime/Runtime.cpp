@@ -276,8 +276,16 @@ private:
 };
 } // namespace
 
+// A program built from HIP names the architecture it was compiled for
+// ("WARPSIM_PROGRAM_ARCH=cdna3", hip/hip_runtime.h): its default when
+// WARPSIM_OPTIONS names none (docs/hip.md). Weak: other programs lack it.
+extern "C" __attribute__((weak)) const char warpsim_program_arch[];
+
 Runtime::Runtime() {
   std::string error;
+  if (const char *marker = warpsim_program_arch; marker != nullptr)
+    if (const char *eq = std::strchr(marker, '='); eq != nullptr)
+      options.arch = eq + 1;
   const char *env = std::getenv("WARPSIM_OPTIONS");
   if (env != nullptr && !parseOptions(env, options, error)) {
     std::fprintf(stderr, "warpsim: error: WARPSIM_OPTIONS: %s\n", error.c_str());

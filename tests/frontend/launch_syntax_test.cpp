@@ -164,3 +164,44 @@ TEST_CASE("an asm operand constraint \"h\" is respelled \"q\" for the host parse
                "asm(\"x\" :: \"q\"(m));\n"
                "const char *s = \"h\"; f(\"h\"(1));\n");
 }
+
+TEST_CASE("hipLaunchKernelGGL is a launch") {
+  CHECK(rewrite("  hipLaunchKernelGGL(k, dim3(g), dim3(b), 0, 0, x, y);\n") ==
+        "  " + site("k", 1, 22) +
+            "::warpsim::LaunchConfig(dim3(g), dim3(b), 0, 0), [=](auto&&... __ws_a) { "
+            "k(__ws_a...); }, x, y);\n");
+  // No kernel arguments; HIP_KERNEL_NAME and parentheses around a template.
+  CHECK(rewrite("hipLaunchKernelGGL(k, 1, 64, 0, s);") ==
+        site("k", 1, 20) + "::warpsim::LaunchConfig(1, 64, 0, s), [=](auto&&... __ws_a) { "
+                           "k(__ws_a...); });");
+  CHECK(rewrite("hipLaunchKernelGGL(HIP_KERNEL_NAME(k<float, 4>), 1, 64, 0, 0, p);")
+            .starts_with(site("k<float, 4>", 1, 36)));
+  CHECK(rewrite("hipLaunchKernelGGL((k<float, 4>), 1, 64, 0, 0, p);")
+            .starts_with(site("(k<float, 4>)", 1, 20)));
+  // Arguments over several lines keep every line.
+  const std::string src = "hipLaunchKernelGGL(k,\n  1, 64,\n  0, 0,\n  p);\nafter();\n";
+  const std::string out = rewrite(src);
+  CHECK(newlines(out) == newlines(src));
+  CHECK(out.ends_with("\n  p);\nafter();\n"));
+  // A definition of the name is left alone.
+  CHECK(rewrite("#define hipLaunchKernelGGL(k, ...) x\n") ==
+        "#define hipLaunchKernelGGL(k, ...) x\n");
+}
+
+TEST_CASE("hipLaunchKernelGGL errors are located") {
+  auto r = rewriteLaunchSyntax("int x;\n  hipLaunchKernelGGL(k, 1, 64);\n", "k.cu");
+  CHECK_FALSE(r.ok);
+  CHECK(r.line == 2);
+  CHECK(r.col == 3);
+  CHECK(r.error.starts_with("hipLaunchKernelGGL needs a kernel, grid, block"));
+}
+
+TEST_CASE("HIP_DYNAMIC_SHARED is a declaration") {
+  CHECK(rewrite("  HIP_DYNAMIC_SHARED(float, tile)\n  tile[0] = 1;\n") ==
+        "  extern __shared__ float tile[];\n  tile[0] = 1;\n");
+  CHECK(rewrite("HIP_DYNAMIC_SHARED(unsigned int, s);") == "extern __shared__ unsigned int s[];;");
+  CHECK(rewrite("HIP_DYNAMIC_SHARED(Pair<int, 2>, s)") == "extern __shared__ Pair<int, 2> s[];");
+  auto r = rewriteLaunchSyntax("HIP_DYNAMIC_SHARED(float)\n", "k.cu");
+  CHECK_FALSE(r.ok);
+  CHECK(r.error == "expected HIP_DYNAMIC_SHARED(type, name)");
+}

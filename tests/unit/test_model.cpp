@@ -29,6 +29,10 @@ TEST_CASE("shipped architectures load from their data files") {
   REQUIRE(amd);
   CHECK(amd->warp_size == 64);
   CHECK(amd->static_shared_per_block == 64 * 1024);
+  // AMD's target ID (hipDeviceProp_t::gcnArchName, __gfx942__, hipcc's
+  // --offload-arch: docs/hip.md); NVIDIA architectures have none.
+  CHECK(amd->target_id == "gfx942:sramecc+:xnack-");
+  CHECK(h100->target_id.empty());
   CHECK_FALSE(builtinArch("sm_99"));
 }
 

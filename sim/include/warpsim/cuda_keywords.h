@@ -36,9 +36,14 @@ template <class T> constexpr unsigned long alignasValue() { return alignof(T); }
 #define __cluster_dims__(...) __attribute__((annotate("warpsim::cluster_dims", __VA_ARGS__)))
 #define __device_builtin__
 #define __builtin_align__(n) __attribute__((aligned(n)))
-#define __CUDACC__ 1
-#define __NVCC__ 1
 #define __WARPSIM__ 1
 #define CUDART_VERSION 13000
+// HIP source (docs/hip.md; the driver defines __HIP__ as hipcc does): hipcc
+// for AMD defines none of nvcc's macros, and HIP programs test them to pick
+// an NVIDIA path.
+#ifndef __HIP__
+#define __CUDACC__ 1
+#define __NVCC__ 1
 #define __CUDACC_VER_MAJOR__ 13
 #define __CUDACC_VER_MINOR__ 0
+#endif

@@ -21,6 +21,13 @@ struct TranslateOptions {
   // The file is a whole program (warpsim run/check/explore): one that
   // defines no main is a located error, not the linker's.
   bool needs_main = false;
+  // HIP source (docs/hip.md): `__HIP_DEVICE_COMPILE__` in user files takes
+  // the place of `__CUDA_ARCH__` in the two-pass machinery (device bodies see
+  // it defined to `cuda_arch`, which the driver sets to 1 as hipcc does), a
+  // user's own `__CUDA_ARCH__` stays undefined as under hipcc for AMD, nvcc's
+  // macros (`__CUDA_ARCH_LIST__`, `__CUDACC_VER_BUILD__`) are not defined,
+  // and device `asm` is AMD assembly, refused with its own message.
+  bool hip = false;
 };
 
 struct TranslateResult {

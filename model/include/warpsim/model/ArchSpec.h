@@ -15,6 +15,10 @@ struct ArchSpec {
   std::string name;
   std::string display_name;
   std::string vendor;
+  // AMD's target ID of the device ("gfx942:sramecc+:xnack-": processor and
+  // features), as hipDeviceProp_t::gcnArchName reports it and hipcc's
+  // --offload-arch names it; empty for NVIDIA. Optional in the data files.
+  std::string target_id;
   int compute_major = 0;
   int compute_minor = 0;
   unsigned warp_size = 32;

@@ -1,0 +1,30 @@
+// hipMalloc'd memory read before anything was written to it: the host
+// initialised `a` but forgot `b`. Clean twin: uninitialized_read_clean.hip.
+// EXPECT: uninitialized-read global error at=@read
+#include <hip/hip_runtime.h>
+
+#include <cstdio>
+#include <vector>
+
+__global__ void add(const int *a, const int *b, int *c, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    c[i] = a[i] + b[i]; // @read
+}
+
+int main() {
+  const int n = 256;
+  std::vector<int> host(n, 1);
+  int *a, *b, *c;
+  hipMalloc(&a, n * sizeof(int));
+  hipMalloc(&b, n * sizeof(int));
+  hipMalloc(&c, n * sizeof(int));
+  hipMemcpy(a, host.data(), n * sizeof(int), hipMemcpyHostToDevice);
+  hipLaunchKernelGGL(add, dim3(n / 64), dim3(64), 0, 0, a, b, c, n);
+  hipMemcpy(host.data(), c, n * sizeof(int), hipMemcpyDeviceToHost);
+  std::printf("done\n");
+  hipFree(a);
+  hipFree(b);
+  hipFree(c);
+  return 0;
+}
