@@ -21,6 +21,9 @@ done
 wait
 pack
 echo "natives done at $(( $(date +%s) - T0 )) s"
+# The HIP programs' CUDA twins (tests/hip/cuda): their stdout on the GPU.
+timeout 120 bash scripts/h100-crosscheck-hip.sh $R/hip > $R/hip.log 2>&1; rm -rf $R/hip/bin
+pack
 ONLY="h07_wmma_gemm h08_mma_ldmatrix_gemm h09_tma_transpose h07_bug_wmma_no_sync_before_load h08_bug_mma_divergent_guard h09_bug_tma_store_no_proxy_fence wmma_divergent tma_tile_clean tma_store_missing_proxy_fence tma_load_missing_wait tma_encode_misuse tma_map_not_grid_constant race_memcpy_async_streams race_memcpy_async_streams_clean race_lock_order_acquire_unfenced lock_order_fenced_clean lock_order_forced_clean mp_volatile_no_acquire mp_volatile_no_release mp_volatile_strict mp_volatile_fenced_clean last_block_sample_fence_before_atomic last_block_sample_fenced_clean race_last_block_sample_no_fence race_waw_same_value_blocks race_waw_different_value_blocks race_kernels_two_streams_clean h10_tma_wgmma_gemm h10_bug_wgmma_missing_proxy_fence h10_bug_wgmma_release_before_wait wgmma_clean wgmma_missing_proxy_fence wgmma_accumulator_early_access wgmma_partial_warpgroup wgmma_tile_overwritten wgmma_missing_fence wgmma_divergent tma_multicast_clean tma_multicast_missing_wait tma_multicast_missing_proxy_fence tma_multicast_bad_mask tma_tensormap_fence_clean tma_tensormap_missing_fence tma_tensormap_missing_acquire tma_tensormap_acquire_other_map tma_tensormap_cp_fenceproxy_clean tma_tensormap_cp_fenceproxy_missing_acquire tma_tensormap_replace_refused tma_im2col_clean tma_im2col_encode_misuse tma_im2col_mode_mismatch" \
 PHASES="outputs ncu sanitizer" SANITIZER_TIMEOUT=30 timeout 420 scripts/h100-crosscheck.sh $R/xc > $R/xc.log 2>&1
 pack
