@@ -426,6 +426,12 @@ void BlockExecutor::restoreSuppressed(Lane &l) {
       g != nullptr && !g->check(info, addr, size, kind, space, nullptr, nullptr))
     restartOnFibers("the memory checker rejected an access");
   screenAccess(addr, size, kind, space);
+  if (space == MemorySpace::Shared && kind == AccessKind::Load && size == 4 && (addr & 3) == 0) {
+    const std::uintptr_t w = (addr - info.smem_base) >> 2;
+    if ((w >> 6) >= screenedShared_.size())
+      screenedShared_.resize((w >> 6) + 1, 0);
+    screenedShared_[w >> 6] |= std::uint64_t{1} << (w & 63);
+  }
 }
 
 void BlockExecutor::screenAccess(std::uintptr_t addr, std::uint32_t size, AccessKind kind,

@@ -283,6 +283,17 @@ private:
   // and the checkers' screens judge the access; if any would report, the
   // launch goes back to fibers.
   void screenDirect(std::uintptr_t addr, std::uint32_t size, AccessKind kind, MemorySpace space);
+  // A load of the block's shared memory at `off` within one 4-byte word an
+  // aligned 4-byte load of this block passed the screens at: it passes
+  // again (its bytes stay written and inside their variable for the
+  // block's life), so the screens are not asked (screenedShared_).
+  bool screenedLoad(std::uintptr_t off, std::uint32_t size) const {
+    if ((off & 3) + size > 4 || (off & (size - 1)) != 0)
+      return false; // several words, or misaligned: the guard judges it
+    const std::uintptr_t w = off >> 2;
+    return (w >> 6) < screenedShared_.size() && (screenedShared_[w >> 6] >> (w & 63) & 1) != 0;
+  }
+  std::vector<std::uint64_t> screenedShared_; // by word of the shared window
   // The same without the guard (BlockExecutor::access asked it already).
   void screenAccess(std::uintptr_t addr, std::uint32_t size, AccessKind kind, MemorySpace space);
   bool finishDirectWarp(Warp &w, std::vector<std::uint64_t> *warpOpGroups = nullptr);

@@ -47,8 +47,9 @@ inline bool BlockExecutor::directAccess(Lane *l, std::uintptr_t addr, std::uint3
     return !write && m.inParam(addr);
   }
   if (grid_.checkedDirect()) [[unlikely]]
-    screenDirect(addr, size, write ? AccessKind::Store : AccessKind::Load,
-                 shared ? MemorySpace::Shared : m.globalSpaceOf(addr));
+    if (!shared || write || !screenedLoad(addr - info.smem_base, size))
+      screenDirect(addr, size, write ? AccessKind::Store : AccessKind::Load,
+                   shared ? MemorySpace::Shared : m.globalSpaceOf(addr));
   if (!watch_->access(cursor_, serial_, addr, size, write, shared)) [[unlikely]]
     restartOnFibers("two threads met on a word of memory, one writing,");
   countDirect(l, EventKind::Access, write, pc,

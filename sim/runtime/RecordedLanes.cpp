@@ -1,5 +1,7 @@
 #include "RecordedLanes.h"
 
+#include <algorithm>
+
 #include <pthread.h>
 
 #include <cstdio>
@@ -165,9 +167,11 @@ void printEngineNotes() {
 // An error that ends the launch unwinds the lane (kernel code owns no host
 // resources) back here.
 void BlockExecutor::runLanesToEnd() {
-  if (grid_.checkedDirect())
+  if (grid_.checkedDirect()) {
     for (DirectScreen *s : grid_.screens())
       s->beginDirectBlock(info);
+    std::fill(screenedShared_.begin(), screenedShared_.end(), 0); // a new block's window
+  }
   if (grid_.directSegments()) {
     runSegments();
     return;
