@@ -56,7 +56,7 @@ void BlockExecutor::runSegments() {
       break;
     ok = completeSegment();
     if (ok && (first = watch_->beginSegment(cursor_)) == 0) {
-      grid_.restartOnFibers("the conflict watch ran out of thread serials (2^31 per launch, "
+      grid_.restartOnFibers("the conflict watch ran out of thread serials (2^30 per launch, "
                             "one per thread and barrier)");
       ok = false;
     }

@@ -89,7 +89,7 @@ cudaError_t GridRunner::run(LaunchInfo &launch, void (*entry)(void *), void *clo
                              static_cast<std::uint32_t>(launch.block.volume()), directParallel_);
       if (!watching_)
         d = {LaunchEngine::Fibers, "more threads in the grid than the compiled engine's watch "
-                                   "numbers (2^31)"};
+                                   "numbers (2^30)"};
     }
     engine_ = d.engine;
     segments_ = d.barriers;

@@ -103,12 +103,16 @@ public:
   static void endLaunch(Cursor &c) { c.undo_.clear(); }
 
 private:
-  static constexpr std::uint32_t kMany = 1u << 31;       // reader: several (R: also "of blocks")
+  // Reader flags: several readers in the reader's segment; readers of
+  // several blocks. Both die with the reader's serial (an earlier launch's
+  // or segment's readers are nobody).
+  static constexpr std::uint32_t kMany = 1u << 31;
+  static constexpr std::uint32_t kBlocks = 1u << 30;
   static constexpr std::uint32_t kCommute = 1u << 31;    // writer: atomics of one class
   static constexpr std::uint32_t kMultiBlock = 1u << 30; // commuting: atomics of several blocks
-  static constexpr std::uint32_t kTouched = 1u << 29;    // commuting: the block accessed it plainly
+  static constexpr std::uint32_t kTouched = 1u << 29; // commuting: the block accessed it plainly
   static constexpr std::uint32_t kClassMask = 63;
-  static constexpr std::uint32_t kSerial = kMany - 1;
+  static constexpr std::uint32_t kSerial = kBlocks - 1;
   static constexpr std::uint32_t kFirstSerial = 64; // below: commuting classes
   static_assert(model::kCommutingClasses <= kFirstSerial);
   static constexpr std::size_t kPagesPerChunk = std::size_t{1} << (kChunkShift - kPageShift);
@@ -181,14 +185,16 @@ private:
     }
     if (wr == Rel::Seg || wr == Rel::Other)
       return false; // another's write
-    const Rel rr = r == kMany ? Rel::Other : rel(c, me, r & kSerial, shared);
+    Rel rr = rel(c, me, r & kSerial, shared);
+    if (rr != Rel::None && (r & kBlocks) != 0)
+      rr = Rel::Other; // readers of several blocks: one is another block's
     if (!write) {
       if (rr == Rel::None || rr == Rel::Mine)
         r = me;
       else if (rr == Rel::Seg)
         r |= kMany;
-      else if (rr == Rel::Other)
-        r = kMany; // readers of several blocks: any writer meets one
+      else if (rr == Rel::Other && (r & kBlocks) == 0)
+        r = me | kBlocks; // any writer meets one of them
       out = std::uint64_t{w} | std::uint64_t{r} << 32;
       save = false;
       return true;

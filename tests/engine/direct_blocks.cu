@@ -10,6 +10,8 @@
 // ENGINE-EXPECT: peek: fibers: two threads met on a word
 // ENGINE-EXPECT: touched: fibers: two threads met on a word
 // ENGINE-EXPECT: late: fibers: a __shared__ variable the launch's first block did not use
+// ENGINE-EXPECT: smooth: compiled, direct
+// ENGINE-NOT: smooth: fibers
 #include <cstdio>
 
 constexpr int kBlocks = 8, kThreads = 64, kN = kBlocks * kThreads;
@@ -74,6 +76,14 @@ __global__ void late(int *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = stash(blockIdx.x + threadIdx.x);
 }
 
+// A stencil's ping-pong: each launch reads what every block's neighbours
+// read (readers of several blocks), and the next launch writes it.
+__global__ void smooth(const int *in, int *out) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const int l = i > 0 ? in[i - 1] : 0, r = i + 1 < kN ? in[i + 1] : 0;
+  out[i] = (l + 2 * in[i] + r) / 4;
+}
+
 static long long sum(const int *d, int n) {
   static int h[kN];
   cudaMemcpy(h, d, n * sizeof(int), cudaMemcpyDeviceToHost);
@@ -120,6 +130,11 @@ int main() {
   std::printf("touched: total %u\n", total);
   late<<<kBlocks, kThreads>>>(c);
   std::printf("late: %lld\n", sum(c, kN));
+  for (int step = 0; step < 4; ++step) {
+    smooth<<<kBlocks, kThreads>>>(a, c);
+    smooth<<<kBlocks, kThreads>>>(c, a);
+  }
+  std::printf("smooth: %lld\n", sum(a, kN));
   cudaFree(a);
   cudaFree(b);
   cudaFree(c);

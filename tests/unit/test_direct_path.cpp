@@ -94,7 +94,7 @@ TEST_CASE("conflict watch: an earlier launch's or block's accesses are forgotten
   CHECK(w.access(d, g, at(mem, 4), 4, false, true));
   // ...but global memory per launch.
   CHECK_FALSE(w.access(d, g + 1, at(mem), 4, false, false));
-  CHECK_FALSE(w.beginLaunch(std::uint64_t{1} << 31, 32, false)); // more threads than serials
+  CHECK_FALSE(w.beginLaunch(std::uint64_t{1} << 30, 32, false)); // more threads than serials
 }
 
 TEST_CASE("conflict watch: a barrier orders a block's segments; other blocks still meet") {
@@ -124,14 +124,38 @@ TEST_CASE("conflict watch: a barrier orders a block's segments; other blocks sti
   }
 }
 
+TEST_CASE("conflict watch: readers of several blocks are forgotten with their launch") {
+  // A stencil's ping-pong: a launch's blocks read a buffer the next launch
+  // writes (and a segment's readers, the next segment's writer).
+  for (const bool concurrent : {false, true}) {
+    CAPTURE(concurrent);
+    alignas(8) std::uint32_t mem[2] = {};
+    LaneConflictWatch w;
+    LaneConflictWatch::Cursor a, b;
+    REQUIRE(w.beginLaunch(8, 4, concurrent));
+    std::uint32_t fa = w.beginBlock(a, 0), fb = w.beginBlock(b, 1);
+    CHECK(w.access(a, fa, at(mem), 4, false, false));
+    CHECK(w.access(b, fb, at(mem), 4, false, false)); // readers of two blocks
+    CHECK(w.access(a, fa + 1, at(mem), 4, false, false));
+    CHECK_FALSE(w.access(a, fa + 2, at(mem), 4, true, false)); // b read it
+    REQUIRE(w.beginLaunch(8, 4, concurrent));
+    fa = w.beginBlock(a, 0);
+    CHECK(w.access(a, fa + 3, at(mem), 4, true, false)); // the next launch writes it
+    CHECK(w.access(a, fa + 3, at(mem, 4), 4, false, true)); // shared: two readers of a
+    CHECK(w.access(a, fa + 2, at(mem, 4), 4, false, true)); // segment, then
+    const std::uint32_t s = w.beginSegment(a);
+    CHECK(w.access(a, s, at(mem, 4), 4, true, true)); // the next segment's writer
+  }
+}
+
 TEST_CASE("conflict watch: serials run out") {
   LaneConflictWatch w;
   LaneConflictWatch::Cursor c;
-  REQUIRE(w.beginLaunch(std::uint64_t{1} << 29, std::uint32_t{1} << 29, false));
+  REQUIRE(w.beginLaunch(std::uint64_t{1} << 28, std::uint32_t{1} << 28, false));
   CHECK(w.beginBlock(c, 0) != 0);
   CHECK(w.beginSegment(c) != 0);
   CHECK(w.beginSegment(c) != 0);
-  CHECK(w.beginSegment(c) == 0); // 2^31 per launch
+  CHECK(w.beginSegment(c) == 0); // 2^30 per launch
   CHECK(w.beginSegment(c) == 0);
   REQUIRE(w.beginLaunch(64, 64, false)); // the next launch counts again
   CHECK(w.beginBlock(c, 0) != 0);
