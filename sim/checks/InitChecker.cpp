@@ -22,7 +22,7 @@ InitChecker::InitChecker(ObserverContext &cx) : cx_(cx) {
 
 InitChecker::GlobalBits::Cache &InitChecker::cache() {
   const auto i = static_cast<std::size_t>(parallelSlot() + 1);
-  return i < caches_.size() ? caches_[i] : caches_[0];
+  return i < caches_.size() ? caches_[i].cache : caches_[0].cache;
 }
 
 void InitChecker::markGlobal(std::uintptr_t a, std::size_t n) {
@@ -210,7 +210,7 @@ void InitChecker::endDirectLaunch(bool kept) {
       for (const auto &[base, page] : w.pages)
         for (std::uint32_t i = page->lo; i < page->hi; ++i)
           if (const std::uint64_t bits = page->cells[i]; bits != 0)
-            global_.at(base + (std::uintptr_t{i} << WrittenBits::kGranuleShift), caches_[0]) |=
+            global_.at(base + (std::uintptr_t{i} << WrittenBits::kGranuleShift), caches_[0].cache) |=
                 bits;
     w.pages.clear();
   }

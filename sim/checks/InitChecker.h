@@ -63,7 +63,11 @@ private:
   const LaunchInfo *launch_ = nullptr;
   using GlobalBits = model::ShadowMemory<std::uint64_t, 6>; // bit i of a cell: byte i of 64
   GlobalBits global_;
-  std::vector<GlobalBits::Cache> caches_ = std::vector<GlobalBits::Cache>(1); // by slot + 1
+  // By slot + 1, a cache line each (host threads update theirs at every lookup).
+  struct alignas(64) SlotCache {
+    GlobalBits::Cache cache;
+  };
+  std::vector<SlotCache> caches_ = std::vector<SlotCache>(1);
   GlobalBits::Cache &cache();
   std::vector<Slot> slots_;
   // Bytes a direct launch wrote, by generation (one per direct launch), and
@@ -76,7 +80,7 @@ private:
   // One per resident slot + 1 (blocks of a direct launch on several host
   // threads, ParallelSlot.h): a read needs only its own block's writes,
   // since one of another block's is a meeting the watch sends back anyway.
-  struct Written {
+  struct alignas(64) Written {
     WrittenBits bits;
     WrittenBits::Cache cache;
     std::vector<std::pair<std::uintptr_t, WrittenBits::Page *>> pages;

@@ -54,7 +54,8 @@ private:
 
   // The live allocation last found, per resident slot in parallel phases
   // (entry 0: everyone else).
-  struct Last {
+  // A cache line each: host threads update theirs at every miss.
+  struct alignas(64) Last {
     std::uintptr_t lo = 0, hi = 0;
   };
   Last &last() {
