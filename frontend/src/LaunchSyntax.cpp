@@ -243,15 +243,7 @@ private:
     edit.orig_end = toks_[rest].begin;
     edit.anchor = site.orig_callee;
 
-    out_.append(src_.substr(copied, nameOff - copied));
-    site.new_begin = edit.new_begin = out_.size();
-    out_ += "::warpsim::launch(";
-    site.site_offset = out_.size();
-    out_ += "::warpsim::KernelSite{\"" + escapeForStringLiteral(site.callee_text) + "\", \"" +
-            file_ + "\", " + std::to_string(site.line) + ", " + std::to_string(site.col) +
-            ", ::warpsim::kUnknownSmem, nullptr}";
-    site.site_length = out_.size() - site.site_offset;
-    out_ += ", ::warpsim::LaunchConfig(";
+    beginLaunchCall(site, edit, copied, nameOff);
     for (std::size_t a = 1; a < 5; ++a) {
       if (a > 1)
         out_ += ", ";
@@ -369,6 +361,20 @@ private:
     }
   }
 
+  // Copies the source up to `upTo` and opens the launch call for `site`, up
+  // to its LaunchConfig's parenthesis.
+  void beginLaunchCall(LaunchSite &site, TextEdit &edit, std::size_t copied, std::size_t upTo) {
+    out_.append(src_.substr(copied, upTo - copied));
+    site.new_begin = edit.new_begin = out_.size();
+    out_ += "::warpsim::launch(";
+    site.site_offset = out_.size();
+    out_ += "::warpsim::KernelSite{\"" + escapeForStringLiteral(site.callee_text) + "\", \"" +
+            file_ + "\", " + std::to_string(site.line) + ", " + std::to_string(site.col) +
+            ", ::warpsim::kUnknownSmem, nullptr}";
+    site.site_length = out_.size() - site.site_offset;
+    out_ += ", ::warpsim::LaunchConfig(";
+  }
+
   // Appends tokens [first, last] to out_, with each run of whitespace and
   // comments between them turned into one space (the text must fit on one
   // line), recording where every token went.
@@ -453,15 +459,7 @@ private:
     edit.orig_end = toks_[lparen].end;
     edit.anchor = site.orig_callee;
 
-    out_.append(src_.substr(copied, site.orig_callee - copied));
-    site.new_begin = edit.new_begin = out_.size();
-    out_ += "::warpsim::launch(";
-    site.site_offset = out_.size();
-    out_ += "::warpsim::KernelSite{\"" + escapeForStringLiteral(site.callee_text) + "\", \"" +
-            file_ + "\", " + std::to_string(site.line) + ", " + std::to_string(site.col) +
-            ", ::warpsim::kUnknownSmem, nullptr}";
-    site.site_length = out_.size() - site.site_offset;
-    out_ += ", ::warpsim::LaunchConfig(";
+    beginLaunchCall(site, edit, copied, site.orig_callee);
     copyTokens(cfgFirst, close - 1, edit);
     out_ += "), [=](auto&&... __ws_a) { ";
     copyTokens(first, open - 1, edit);

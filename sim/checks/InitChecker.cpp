@@ -210,8 +210,8 @@ void InitChecker::endDirectLaunch(bool kept) {
       for (const auto &[base, page] : w.pages)
         for (std::uint32_t i = page->lo; i < page->hi; ++i)
           if (const std::uint64_t bits = page->cells[i]; bits != 0)
-            global_.at(base + (std::uintptr_t{i} << WrittenBits::kGranuleShift), caches_[0].cache) |=
-                bits;
+            global_.at(base + (std::uintptr_t{i} << WrittenBits::kGranuleShift),
+                       caches_[0].cache) |= bits;
     w.pages.clear();
   }
   ++writtenGen_; // what was written is forgotten either way

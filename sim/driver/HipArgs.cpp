@@ -225,16 +225,9 @@ NvccParse parseHipccCommandLine(std::vector<std::string> args) {
   }
   if (o.deps_only && o.mode == NvccMode::Link)
     o.mode = NvccMode::Dependencies;
-  if (!o.version && !o.help && o.inputs.empty())
-    return fail("no input files");
-  if (o.mode == NvccMode::Compile && !o.output.empty()) {
-    std::size_t sources = 0;
-    for (const NvccInput &in : o.inputs)
-      sources += in.kind == NvccInputKind::Cuda || in.kind == NvccInputKind::Cxx ||
-                 in.kind == NvccInputKind::C;
-    if (sources > 1)
-      return fail("cannot specify -o when generating multiple output files");
-  }
+  if (std::string why = refusedInputs(o, "cannot specify -o when generating multiple output files");
+      !why.empty())
+    return fail(why);
   return {o, {}};
 }
 

@@ -485,17 +485,25 @@ NvccParse parseNvccCommandLine(std::vector<std::string> args) {
       return fail(why);
     o.arch = best;
   }
+  if (std::string why =
+          refusedInputs(o, "-o with -c and several source files (nvcc refuses it too)");
+      !why.empty())
+    return fail(why);
+  return {o, {}};
+}
+
+std::string refusedInputs(const NvccOptions &o, const char *several) {
   if (!o.version && !o.help && o.inputs.empty())
-    return fail("no input files");
+    return "no input files";
   if (o.mode == NvccMode::Compile && !o.output.empty()) {
     std::size_t sources = 0;
     for (const NvccInput &in : o.inputs)
       sources += in.kind == NvccInputKind::Cuda || in.kind == NvccInputKind::Cxx ||
                  in.kind == NvccInputKind::C;
     if (sources > 1)
-      return fail("-o with -c and several source files (nvcc refuses it too)");
+      return several;
   }
-  return {o, {}};
+  return {};
 }
 
 } // namespace warpsim::driver

@@ -62,6 +62,11 @@ struct NvccParse {
 // warpsim-nvcc's). `argv0` names the command in messages.
 NvccParse parseNvccCommandLine(std::vector<std::string> args);
 
+// What nvcc and hipcc both refuse once the options are read: no input, or
+// -o with -c and several sources (`several`: the driver's wording). The
+// message, or empty.
+std::string refusedInputs(const NvccOptions &o, const char *several);
+
 // The architecture warpsim simulates for nvcc's `-arch`/`-gencode`/`-code`
 // value ("sm_80", "compute_90", "90", "sm_90a", "native", "all" ...); empty
 // with `why` when it names no simulated one.

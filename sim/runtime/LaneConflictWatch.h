@@ -110,7 +110,7 @@ private:
   static constexpr std::uint32_t kBlocks = 1u << 30;
   static constexpr std::uint32_t kCommute = 1u << 31;    // writer: atomics of one class
   static constexpr std::uint32_t kMultiBlock = 1u << 30; // commuting: atomics of several blocks
-  static constexpr std::uint32_t kTouched = 1u << 29; // commuting: the block accessed it plainly
+  static constexpr std::uint32_t kTouched = 1u << 29;    // commuting: the block accessed it plainly
   static constexpr std::uint32_t kClassMask = 63;
   static constexpr std::uint32_t kSerial = kBlocks - 1;
   static constexpr std::uint32_t kFirstSerial = 64; // below: commuting classes

@@ -140,7 +140,7 @@ TEST_CASE("conflict watch: readers of several blocks are forgotten with their la
     CHECK_FALSE(w.access(a, fa + 2, at(mem), 4, true, false)); // b read it
     REQUIRE(w.beginLaunch(8, 4, concurrent));
     fa = w.beginBlock(a, 0);
-    CHECK(w.access(a, fa + 3, at(mem), 4, true, false)); // the next launch writes it
+    CHECK(w.access(a, fa + 3, at(mem), 4, true, false));    // the next launch writes it
     CHECK(w.access(a, fa + 3, at(mem, 4), 4, false, true)); // shared: two readers of a
     CHECK(w.access(a, fa + 2, at(mem, 4), 4, false, true)); // segment, then
     const std::uint32_t s = w.beginSegment(a);
