@@ -8,7 +8,8 @@
 // launch back to fibers stops every worker at its next block, and the
 // launch is undone as on one thread.
 //
-// The launch's first block runs alone first: it lays out the __shared__
+// The launch's first block runs alone first (unless the front end found no
+// static __shared__ variable in the kernel): it lays out the __shared__
 // variables it uses (in first-use order, as on one thread). A variable only
 // later blocks use would change the layout while others run: such a launch
 // goes back to fibers (BlockExecutor::placeSharedFirst). No observer hears
@@ -46,23 +47,28 @@ void GridRunner::retireDirect(BlockExecutor &b, EngineStats &to) {
 }
 
 void GridRunner::runDirectBlocks(std::uint64_t total) {
-  // The first block alone, as runBlocks would admit and retire it.
-  admitCluster(0, 0);
-  for (BlockExecutor *b : resident_)
-    retire(*b);
-  resident_.clear();
-  if (aborted_)
-    return;
+  // The first block alone, as runBlocks would admit and retire it, unless
+  // the front end found no static __shared__ variable in the kernel.
+  std::uint64_t first = 0;
+  if (launch_->site->static_smem != 0) {
+    admitCluster(0, 0);
+    for (BlockExecutor *b : resident_)
+      retire(*b);
+    resident_.clear();
+    if (aborted_)
+      return;
+    first = 1;
+  }
   HostWorkers &pool = hostWorkers();
-  const auto n = static_cast<unsigned>(
-      std::min<std::uint64_t>({std::uint64_t{pool.size()}, total - 1, std::uint64_t{slots_.size()},
-                               std::uint64_t{clusters_.size()}}));
+  const auto n = static_cast<unsigned>(std::min<std::uint64_t>(
+      {std::uint64_t{pool.size()}, total - first, std::uint64_t{slots_.size()},
+       std::uint64_t{clusters_.size()}}));
   for (unsigned w = 0; w < n; ++w) {
     if (!slots_[w])
       slots_[w] = std::make_unique<BlockExecutor>(*this);
     spareStacks(w); // made here: workers only use their own
   }
-  std::atomic<std::uint64_t> next{1};
+  std::atomic<std::uint64_t> next{first};
   std::vector<EngineStats> counts(n);
   const std::uint32_t threads = static_cast<std::uint32_t>(launch_->block.volume());
   layoutFixed_ = true;
