@@ -20,6 +20,9 @@
 #include "Lane.h"
 #include "Runtime.h"
 
+// The value-carrying hooks' code (Hooks.cpp), bounded by the linker.
+extern "C" [[gnu::weak]] const char __start_warpsim_value_hooks[], __stop_warpsim_value_hooks[];
+
 namespace warpsim::sim {
 namespace {
 
@@ -61,8 +64,13 @@ void record(void *context) {
       break;
     }
   // Report addresses are return addresses (the symbolizer looks one byte
-  // back): the interrupted instruction itself is one past.
-  if (rt.inImageCode(interrupted))
+  // back): the interrupted instruction itself is one past. Inside a
+  // value-carrying hook (Hooks.cpp) the user's call is the next frame, as
+  // for a crash (Runtime.cpp): the hook's own address names no source line.
+  const bool inValueHook =
+      interrupted - reinterpret_cast<std::uintptr_t>(__start_warpsim_value_hooks) <
+      static_cast<std::uintptr_t>(__stop_warpsim_value_hooks - __start_warpsim_value_hooks);
+  if (rt.inImageCode(interrupted) && !inValueHook)
     t.pc[t.frames++] = interrupted + 1;
   for (int k = from; k < n && t.frames < kMaxFrames; ++k) {
     const auto pc = reinterpret_cast<std::uintptr_t>(raw[k]);
