@@ -40,6 +40,14 @@ struct BlockStats {
   std::uint64_t warp_instructions = 0, accesses = 0, barrier_arrivals = 0;
   std::uint64_t warp_ops = 0; // executed warp operations (shuffles, votes, ...)
   std::uint64_t switches = 0;
+  BlockStats &operator+=(const BlockStats &o) {
+    warp_instructions += o.warp_instructions;
+    accesses += o.accesses;
+    barrier_arrivals += o.barrier_arrivals;
+    warp_ops += o.warp_ops;
+    switches += o.switches;
+    return *this;
+  }
 };
 
 class BlockExecutor final : public ThreadSites {
@@ -301,8 +309,8 @@ private:
   void runSegments();
   bool runWarpSegment(Warp &w, std::uint32_t first);
   bool resumeToBarrier(Lane &l);
-  // A lane's fiber stack on the direct path from barrier to barrier: kept
-  // by the slot between its blocks (blocks may run on several host threads).
+  // A lane's fiber stack on the direct path from barrier to barrier: from
+  // the host thread's spares (useSpareStacks), else the pool.
   std::uint32_t takeStack();
   std::vector<std::uint32_t> *spareStacks_ = nullptr;
   std::uint64_t segmentStop(Lane *l);

@@ -34,14 +34,9 @@ bool GridRunner::directParallelEligible(std::uint64_t total) const {
 
 void GridRunner::retireDirect(BlockExecutor &b, EngineStats &to) {
   b.releaseStacks();
-  const BlockStats &s = b.stats();
   ++to.blocks;
   to.threads += b.lanes.size();
-  to.warp_instructions += s.warp_instructions;
-  to.accesses += s.accesses;
-  to.barrier_arrivals += s.barrier_arrivals;
-  to.warp_ops += s.warp_ops;
-  to.switches += s.switches;
+  to += b.stats();
   if (ProgressBoard *p = rt_.progress)
     p->blocks_done.fetch_add(1, std::memory_order_relaxed);
 }
@@ -102,11 +97,7 @@ void GridRunner::runDirectBlocks(std::uint64_t total) {
   for (const EngineStats &s : counts) {
     totals_.blocks += s.blocks;
     totals_.threads += s.threads;
-    totals_.warp_instructions += s.warp_instructions;
-    totals_.accesses += s.accesses;
-    totals_.barrier_arrivals += s.barrier_arrivals;
-    totals_.warp_ops += s.warp_ops;
-    totals_.switches += s.switches;
+    totals_ += s;
   }
 }
 

@@ -333,12 +333,7 @@ BlockExecutor *GridRunner::peerInSlot(const BlockExecutor &b, std::uint32_t slot
 
 void GridRunner::retire(BlockExecutor &b) {
   b.releaseStacks();
-  const BlockStats &s = b.stats();
-  totals_.warp_instructions += s.warp_instructions;
-  totals_.accesses += s.accesses;
-  totals_.barrier_arrivals += s.barrier_arrivals;
-  totals_.warp_ops += s.warp_ops;
-  totals_.switches += s.switches;
+  totals_ += b.stats();
   if (ProgressBoard *p = rt_.progress) {
     p->blocks_done.fetch_add(1, std::memory_order_relaxed);
     p->events.store(totals_.accesses + totals_.barrier_arrivals, std::memory_order_relaxed);
@@ -351,14 +346,8 @@ void GridRunner::retire(BlockExecutor &b) {
 EngineStats GridRunner::stats() const {
   EngineStats s = totals_;
   if (launch_ != nullptr)
-    for (const BlockExecutor *b : resident_) {
-      const BlockStats &bs = b->stats();
-      s.warp_instructions += bs.warp_instructions;
-      s.accesses += bs.accesses;
-      s.barrier_arrivals += bs.barrier_arrivals;
-      s.warp_ops += bs.warp_ops;
-      s.switches += bs.switches;
-    }
+    for (const BlockExecutor *b : resident_)
+      s += b->stats();
   return s;
 }
 

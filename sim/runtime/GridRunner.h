@@ -29,11 +29,9 @@ namespace warpsim::sim {
 
 class Runtime;
 
-struct EngineStats {
+// The blocks' counts (BlockStats), summed, and the launch's own.
+struct EngineStats : BlockStats {
   std::uint64_t launches = 0, blocks = 0, threads = 0;
-  std::uint64_t warp_instructions = 0, accesses = 0, barrier_arrivals = 0;
-  std::uint64_t warp_ops = 0; // executed warp operations (shuffles, votes, ...)
-  std::uint64_t switches = 0;
   std::uint64_t kernel_ns = 0; // host wall time inside launches (not deterministic)
   // --jobs: rounds run in a parallel and a serial phase, and the block
   // turns (or their rest) that ran in a serial phase.
